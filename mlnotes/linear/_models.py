@@ -1,0 +1,168 @@
+"""Least-squares estimators with the scikit-learn contract: ``LinearRegression`` and ``Ridge``."""
+
+import numpy as np
+from scipy import linalg
+from sklearn.base import BaseEstimator, RegressorMixin
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from ..utils.validation import check_sample_weight
+from ._least_squares import _check_alpha, center, normal_equations, ridge_closed_form, ridge_svd
+
+
+class _LeastSquaresBase(RegressorMixin, BaseEstimator):
+    """Shared fit/predict plumbing: validate, centre for the intercept, solve, store.
+
+    Subclasses implement ``_solve(X, y)`` on centred, sqrt-weight-scaled data and return the
+    weights of shape (n_features, n_targets).
+    """
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit the model.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,) or (n_samples, n_targets)
+        sample_weight : array-like of shape (n_samples,), optional
+            Non-negative weights :math:`t_i` of the squared residuals.
+
+        Returns
+        -------
+        self : object
+            Fitted estimator.
+        """
+        self._check_params()
+        X, y = validate_data(self, X, y, y_numeric=True, multi_output=True, dtype=np.float64)
+        t = check_sample_weight(sample_weight, X.shape[0])
+        if self.fit_intercept:
+            X, y, x_bar, y_bar = center(X, y, t)
+        else:
+            x_bar, y_bar = np.zeros(X.shape[1]), np.zeros(y.shape[1:])
+        sqrt_t = np.sqrt(t)
+        Xs = X * sqrt_t[:, None]
+        Ys = (y.reshape(len(y), -1)) * sqrt_t[:, None]
+        W = self._solve(Xs, Ys)  # (n_features, n_targets)
+        self.coef_ = W[:, 0].copy() if y.ndim == 1 else W.T.copy()
+        self.intercept_ = (y_bar - x_bar @ self.coef_.T) if self.fit_intercept else (
+            0.0 if y.ndim == 1 else np.zeros(y.shape[1]))
+        if y.ndim == 1:
+            self.intercept_ = float(self.intercept_)
+        return self
+
+    def predict(self, X):
+        """Predict :math:`\\hat y = X w + b`.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        y_pred : ndarray of shape (n_samples,) or (n_samples, n_targets)
+        """
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False, dtype=np.float64)
+        return X @ self.coef_.T + self.intercept_
+
+
+class LinearRegression(_LeastSquaresBase):
+    r"""Ordinary (optionally weighted) least squares.
+
+    Minimises :math:`\sum_i t_i (y_i - x_i^\top w - b)^2`, the objective of
+    ``sklearn.linear_model.LinearRegression``.
+
+    Parameters
+    ----------
+    fit_intercept : bool, default True
+        Fit an unpenalised intercept :math:`b` (by centring the data).
+    solver : {"lstsq", "normal"}, default "lstsq"
+        ``"lstsq"``: a rank-revealing complete orthogonal factorisation (LAPACK ``gelsy``),
+        numerically stable and defined for rank-deficient ``X`` (minimum-norm solution).
+        ``"normal"``: the chapter's closed form, the normal equations
+        :math:`X^\top T X w = X^\top T y` solved by Cholesky; raises if ``X`` lacks full
+        column rank.
+    tol : float, default 1e-6
+        For ``"lstsq"``: singular values below ``tol`` times the largest are treated as zero
+        (as scikit-learn's ``tol``).
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (n_features,) or (n_targets, n_features)
+    intercept_ : float or ndarray of shape (n_targets,)
+    rank_ : int
+        Numerical rank of the (centred, weighted) design matrix (``"lstsq"`` only, else None).
+    n_features_in_ : int
+
+    Notes
+    -----
+    Derived in chapter "Linear regression": setting the gradient
+    :math:`-2X^\top T(y - Xw)` to zero gives the normal equations.
+    """
+
+    def __init__(self, *, fit_intercept=True, solver="lstsq", tol=1e-6):
+        self.fit_intercept = fit_intercept
+        self.solver = solver
+        self.tol = tol
+
+    def _check_params(self):
+        if self.solver not in ("lstsq", "normal"):
+            raise ValueError(f"solver must be 'lstsq' or 'normal', got {self.solver!r}")
+        if not (isinstance(self.tol, (int, float)) and self.tol >= 0):
+            raise ValueError(f"tol must be a non-negative number, got {self.tol!r}")
+
+    def _solve(self, X, Y):
+        if self.solver == "normal":
+            self.rank_ = None
+            return normal_equations(X, Y)
+        W, _, self.rank_, _ = linalg.lstsq(
+            X, Y, cond=self.tol, lapack_driver="gelsy", check_finite=False, overwrite_a=True)
+        return W
+
+
+class Ridge(_LeastSquaresBase):
+    r"""Least squares with an :math:`\ell_2` penalty on the weights (not on the intercept).
+
+    Minimises :math:`\sum_i t_i (y_i - x_i^\top w - b)^2 + \alpha \lVert w \rVert_2^2`, the
+    objective of ``sklearn.linear_model.Ridge`` (same ``alpha``).
+
+    Parameters
+    ----------
+    alpha : float or array of shape (n_targets,), default 1.0
+        Non-negative penalty; one per target for multi-output ``y``.
+    fit_intercept : bool, default True
+    solver : {"auto", "cholesky", "svd"}, default "auto"
+        ``"cholesky"``: the closed form :math:`(X^\top X + \alpha I)^{-1} X^\top y` (or its dual
+        form when ``n_features > n_samples``). ``"svd"``: shrink the singular values,
+        stable for ill-conditioned ``X`` and valid for ``alpha = 0``. ``"auto"``: Cholesky when
+        every ``alpha > 0``, else SVD.
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (n_features,) or (n_targets, n_features)
+    intercept_ : float or ndarray of shape (n_targets,)
+    n_features_in_ : int
+
+    Notes
+    -----
+    Derived in chapter "Linear regression": :math:`X^\top X + \alpha I` is positive definite
+    for :math:`\alpha > 0`, so the solution is unique for every ``X``.
+    """
+
+    def __init__(self, alpha=1.0, *, fit_intercept=True, solver="auto"):
+        self.alpha = alpha
+        self.fit_intercept = fit_intercept
+        self.solver = solver
+
+    def _check_params(self):
+        if self.solver not in ("auto", "cholesky", "svd"):
+            raise ValueError(f"solver must be 'auto', 'cholesky' or 'svd', got {self.solver!r}")
+        _check_alpha(self.alpha, np.size(self.alpha))
+
+    def _solve(self, X, Y):
+        alphas = _check_alpha(self.alpha, Y.shape[1])
+        solver = self.solver
+        if solver == "auto":
+            solver = "cholesky" if (alphas > 0).all() else "svd"
+        if solver == "cholesky":
+            return ridge_closed_form(X, Y, alphas)
+        return ridge_svd(X, Y, alphas)

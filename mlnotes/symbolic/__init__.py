@@ -1,0 +1,18 @@
+"""The derivation checker of the book.
+
+Deciders return a :class:`Verdict`; :func:`claim` and :func:`erratum` show verdicts in a chapter,
+record them in the notebook's output metadata and raise :class:`ClaimError` on failure.
+
+>>> import sympy as sp
+>>> a, b = sp.symbols("a b", real=True)
+>>> equal((a + b)**2, a**2 + 2*a*b + b**2).holds
+True
+>>> equal((a + b)**2, a**2 + b**2).holds
+False
+"""
+
+from ._prove import Verdict, agree, equal, explicit_matrix, holds
+from ._record import NOTES, RECORD_KEY, ClaimError, Source, claim, erratum
+
+__all__ = ["Verdict", "equal", "holds", "agree", "explicit_matrix", "claim", "erratum", "Source",
+           "ClaimError", "NOTES", "RECORD_KEY"]

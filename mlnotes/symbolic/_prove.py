@@ -1,0 +1,474 @@
+"""Deciding claims: symbolic proof first, exact or high-precision evaluation where sympy cannot decide.
+
+The three deciders return a :class:`Verdict` and never raise on a false claim (the recording layer in
+:mod:`mlnotes.symbolic._record` does):
+
+- :func:`equal`  ``lhs == rhs`` for scalar expressions, explicit matrices and matrix expressions
+  (``MatrixSymbol``), with ``simplify(lhs - rhs) == 0`` / ``ZeroMatrix`` as proof;
+- :func:`holds`  a relation ``lhs op rhs`` (``">="``, ``">"``, ``"!="``, ...), proved from sympy's
+  assumptions or supported by evaluation at random points;
+- :func:`agree`  a derived formula evaluated numerically against the output of ``mlnotes`` code.
+
+A claim that sympy cannot prove is evaluated at random points (and at any ``witnesses`` given); a
+disagreement at any point is a counterexample and the claim fails. Agreement at every point is
+reported as ``numeric`` (evidence, not proof), so a reader sees which claims are proved.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import numpy as np
+import sympy as sp
+from sympy.matrices.expressions.matexpr import MatrixExpr
+
+__all__ = ["Verdict", "equal", "holds", "agree", "explicit_matrix"]
+
+
+@dataclass
+class Verdict:
+    """The outcome of deciding one claim.
+
+    Attributes
+    ----------
+    latex : str
+        The claim as LaTeX (what the chapter displays).
+    holds : bool
+        Whether the claim was proved or supported at every evaluated point.
+    method : str
+        ``"symbolic"`` (proved by simplification or sympy's assumptions), ``"exact"`` (exact rational
+        arithmetic on explicit matrices: a proof for the sizes tried), ``"numeric"`` (high-precision
+        evaluation at random points: evidence) or ``"implementation"`` (derived formula vs code).
+    detail : str
+        How it was decided, in words.
+    counterexample : dict or None
+        For a failed claim, the point (symbol -> value as LaTeX) where it fails.
+    seconds : float
+        Time taken to decide.
+    """
+
+    latex: str
+    holds: bool
+    method: str
+    detail: str
+    counterexample: dict | None = None
+    seconds: float = 0.0
+    extra: dict = field(default_factory=dict)
+
+
+class _Timeout(Exception):
+    pass
+
+
+@contextmanager
+def _time_limit(seconds):
+    """Abort the body after ``seconds`` (only in the main thread, where signals work)."""
+    use_alarm = (seconds and hasattr(signal, "SIGALRM")
+                 and threading.current_thread() is threading.main_thread())
+    if not use_alarm:
+        yield
+        return
+
+    def handler(signum, frame):
+        raise _Timeout()
+
+    previous = signal.signal(signal.SIGALRM, handler)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _simplify_is_zero(expr, timeout):
+    """True if ``expr`` simplifies to 0 within ``timeout`` seconds, False if not or if it ran out."""
+    if expr == 0 or sp.expand(expr) == 0:
+        return True
+    try:
+        with _time_limit(timeout):
+            return sp.simplify(expr) == 0
+    except _Timeout:
+        return False
+
+
+# ---------------------------------------------------------------------------------------------
+# random points
+# ---------------------------------------------------------------------------------------------
+
+def _random_rational(rng, sym):
+    """A random exact value for ``sym`` that respects its assumptions."""
+    if sym.is_integer:
+        low = 1 if sym.is_positive else (0 if sym.is_nonnegative else -5)
+        return sp.Integer(int(rng.integers(low, 7)))
+    num = int(rng.integers(1, 400))
+    value = sp.Rational(num, 100)  # in (0, 4)
+    if sym.is_positive or sym.is_nonnegative:
+        return value
+    return value if rng.random() < 0.5 else -value
+
+
+def explicit_matrix(name, rows, cols, *, symmetric=False):
+    """An explicit ``rows x cols`` sympy Matrix of real symbols ``name_ij`` (symmetric if asked)."""
+    def entry(i, j):
+        if symmetric and j < i:
+            i, j = j, i
+        return sp.Symbol(f"{name}_{i}{j}", real=True)
+
+    return sp.Matrix(rows, cols, lambda i, j: entry(i, j))
+
+
+def _random_matrix(rng, rows, cols, *, symmetric=False):
+    """A random integer matrix; square ones are diagonally dominant so that they are invertible
+    with positive determinant, and they are not symmetric unless asked."""
+    M = sp.Matrix(rows, cols, lambda i, j: int(rng.integers(-3, 4)))
+    if symmetric:
+        M = (M + M.T) / 2
+    if rows == cols:
+        M = M + 4 * rows * sp.eye(rows)
+    return M
+
+
+def _shape_symbols(expr):
+    """Symbols that occur in the shapes of the matrix symbols of ``expr`` (e.g. ``n``)."""
+    out = set()
+    for M in expr.atoms(sp.MatrixSymbol):
+        for s in M.shape:
+            out |= set(sp.sympify(s).free_symbols)
+    return out
+
+
+def _concrete(expr, sizes):
+    """Replace shape symbols by the integers in ``sizes`` (dict symbol -> int)."""
+    return expr.xreplace(sizes) if sizes else expr
+
+
+def _latex_value(v):
+    return sp.latex(v) if isinstance(v, (sp.Basic, sp.MatrixBase)) else str(v)
+
+
+def _round(v, digits=6):
+    """A short, deterministic rendering of a numeric value."""
+    if isinstance(v, sp.MatrixBase):
+        return v.applyfunc(lambda e: _round(e, digits))
+    v = sp.sympify(v)
+    if v.is_Rational:
+        return v
+    return sp.Float(sp.N(v, digits), digits)
+
+
+# ---------------------------------------------------------------------------------------------
+# equal
+# ---------------------------------------------------------------------------------------------
+
+def _is_matexpr(e):
+    return isinstance(e, MatrixExpr) and not isinstance(e, sp.MatrixBase)
+
+
+def _shapes_equal(a, b):
+    return all(sp.simplify(sp.sympify(x) - sp.sympify(y)) == 0 for x, y in zip(a, b))
+
+
+def equal(lhs, rhs, *, symmetric=(), witnesses=(), points=6, digits=30, seed=0, timeout=20,
+          sizes=(2, 3), latex=None) -> Verdict:
+    r"""Decide ``lhs == rhs``.
+
+    Parameters
+    ----------
+    lhs, rhs : sympy expression, sympy Matrix, or matrix expression (``MatrixSymbol`` algebra)
+    symmetric : iterable of MatrixSymbol, optional
+        Matrix symbols assumed symmetric (``A.T`` is replaced by ``A``, and explicit/random
+        stand-ins are symmetric). Without it, matrices are general.
+    witnesses : iterable of dict, optional
+        Extra points (symbol or MatrixSymbol -> value) at which the claim is also evaluated;
+        use them to show a known counterexample.
+    points : int
+        Number of random points of the numeric fallback.
+    digits : int
+        Working precision of the numeric fallback.
+    seed : int
+        Seed of the random points (deterministic).
+    timeout : float
+        Seconds allowed for ``simplify`` before falling back to evaluation.
+    sizes : tuple of int
+        For matrix expressions with symbolic sizes (or that do not reduce to ``ZeroMatrix``):
+        the sizes at which explicit matrices with symbolic entries are compared.
+    latex : str, optional
+        How to display the claim (default ``latex(lhs) = latex(rhs)``).
+
+    Returns
+    -------
+    Verdict
+    """
+    start = time.perf_counter()
+    statement = latex or f"{sp.latex(lhs)} = {sp.latex(rhs)}"
+    rng = np.random.default_rng(seed)
+    symmetric = tuple(symmetric)
+    if _is_matexpr(lhs) or _is_matexpr(rhs):
+        verdict = _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes)
+    else:
+        lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
+        if isinstance(lhs, sp.MatrixBase) or isinstance(rhs, sp.MatrixBase):
+            verdict = _equal_matrix(sp.Matrix(lhs), sp.Matrix(rhs), witnesses, rng, points, digits, timeout)
+        else:
+            verdict = _equal_scalar(lhs, rhs, witnesses, rng, points, digits, timeout)
+    holds_, method, detail, counterexample = verdict
+    return Verdict(statement, holds_, method, detail, counterexample, time.perf_counter() - start)
+
+
+def _evaluate_difference(diff, point, digits):
+    """|diff| at ``point`` with ``digits`` of precision (a max over entries for matrices)."""
+    value = diff.xreplace(point)
+    if isinstance(value, sp.MatrixBase):
+        value = value.doit()
+        entries = [sp.N(e, digits) for e in value]
+        return max((abs(e) for e in entries), default=sp.Float(0))
+    return abs(sp.N(value.doit(), digits))
+
+
+def _scale(lhs, rhs, point, digits):
+    def size(e):
+        v = e.xreplace(point)
+        if isinstance(v, sp.MatrixBase):
+            return max((abs(sp.N(x, digits)) for x in v.doit()), default=sp.Float(0))
+        return abs(sp.N(v.doit(), digits))
+    return max(size(lhs), size(rhs), sp.Float(1))
+
+
+def _check_points(lhs, rhs, free, witnesses, rng, points, digits):
+    """Evaluate at the witnesses and at random points; return (holds, counterexample)."""
+    diff = lhs - rhs
+    tol = sp.Float(10) ** (-(digits - 8))
+    candidates = [dict(w) for w in witnesses]
+    for _ in range(points):
+        candidates.append({s: _random_rational(rng, s) for s in sorted(free, key=str)})
+    for point in candidates:
+        try:
+            err = _evaluate_difference(diff, point, digits)
+        except (ZeroDivisionError, ValueError, TypeError):
+            continue
+        if not err.is_number or err.has(sp.nan, sp.zoo, sp.oo):
+            continue
+        if err > tol * _scale(lhs, rhs, point, digits):
+            cex = {sp.latex(k): _latex_value(_round(v)) for k, v in point.items()}
+            cex["\\text{lhs}"] = _latex_value(_round(lhs.xreplace(point).doit()))
+            cex["\\text{rhs}"] = _latex_value(_round(rhs.xreplace(point).doit()))
+            return False, cex
+    return True, None
+
+
+def _equal_scalar(lhs, rhs, witnesses, rng, points, digits, timeout):
+    free = (lhs.free_symbols | rhs.free_symbols)
+    if witnesses:
+        ok, cex = _check_points(lhs, rhs, free, witnesses, rng, 0, digits)
+        if not ok:
+            return False, "numeric", "fails at a given witness point", cex
+    if _simplify_is_zero(lhs - rhs, timeout):
+        return True, "symbolic", "simplify(lhs - rhs) = 0", None
+    ok, cex = _check_points(lhs, rhs, free, (), rng, points, digits)
+    if not ok:
+        return False, "numeric", f"lhs != rhs at a random point ({digits} digits)", cex
+    return True, "numeric", f"agree at {points} random points to {digits - 8} digits (simplify undecided)", None
+
+
+def _equal_matrix(lhs, rhs, witnesses, rng, points, digits, timeout):
+    if lhs.shape != rhs.shape:
+        return False, "symbolic", f"shapes differ: {lhs.shape} vs {rhs.shape}", None
+    free = lhs.free_symbols | rhs.free_symbols
+    if witnesses:
+        ok, cex = _check_points(lhs, rhs, free, witnesses, rng, 0, digits)
+        if not ok:
+            return False, "numeric", "fails at a given witness point", cex
+    diff = lhs - rhs
+    if all(_simplify_is_zero(e, timeout) for e in diff):
+        return True, "symbolic", "simplify(lhs - rhs) = 0 entrywise", None
+    ok, cex = _check_points(lhs, rhs, free, (), rng, points, digits)
+    if not ok:
+        return False, "numeric", f"lhs != rhs at a random point ({digits} digits)", cex
+    return True, "numeric", f"agree at {points} random points to {digits - 8} digits (simplify undecided)", None
+
+
+def _symmetrize(expr, symmetric):
+    return expr.xreplace({A.T: A for A in symmetric}) if symmetric else expr
+
+
+def _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes):
+    lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
+    if not _shapes_equal(lhs.shape, rhs.shape):
+        return False, "symbolic", f"shapes differ: {lhs.shape} vs {rhs.shape}", None
+    expr = _symmetrize(lhs - rhs, symmetric)
+    # 1. a proof on matrix symbols: the difference reduces to ZeroMatrix
+    try:
+        with _time_limit(timeout):
+            reduced = expr.doit().expand()
+    except _Timeout:
+        reduced = None
+    if reduced is not None and (getattr(reduced, "is_ZeroMatrix", False) or reduced == 0):
+        return True, "symbolic", "lhs - rhs reduces to the zero matrix", None
+    shape_syms = sorted(_shape_symbols(expr), key=str)
+    matrices = sorted(expr.atoms(sp.MatrixSymbol), key=lambda M: M.name)
+    sym_names = {A.name for A in symmetric}
+    # 2. a known counterexample, if the chapter gives one
+    for w in witnesses:
+        sub = {}
+        sizes_w = {s: w[s] for s in shape_syms if s in w}
+        for M in matrices:
+            if M in w:
+                sub[_concrete(M, sizes_w)] = sp.Matrix(w[M])
+        concrete = _concrete(expr, sizes_w).xreplace(sub).doit()
+        value = sp.Matrix(concrete.as_explicit()) if hasattr(concrete, "as_explicit") else sp.Matrix([concrete])
+        if any(sp.simplify(e) != 0 for e in value):
+            cex = {sp.latex(k): sp.latex(sp.Matrix(v)) for k, v in w.items() if isinstance(k, sp.MatrixSymbol)}
+            return False, "exact", "fails at a given witness", cex
+    # 3. explicit matrices with symbolic entries at small sizes (a proof for those sizes)
+    size_choices = [dict(zip(shape_syms, [s] * len(shape_syms))) for s in sizes] if shape_syms else [{}]
+    for size in size_choices:
+        concrete = _concrete(expr, size)
+        sub = {}
+        for M in matrices:
+            Mc = _concrete(M, size)
+            sub[Mc] = explicit_matrix(M.name, *map(int, Mc.shape), symmetric=M.name in sym_names)
+        value = sp.Matrix(concrete.xreplace(sub).doit().as_explicit())
+        nonzero = [e for e in value if not _simplify_is_zero(e, timeout)]
+        if nonzero:
+            # find a concrete counterexample with random integer matrices
+            sub_r = {Mc: _random_matrix(rng, *map(int, Mc.shape), symmetric=Mc.name in sym_names)
+                     for Mc in sub}
+            val_r = sp.Matrix(concrete.xreplace(sub_r).doit().as_explicit())
+            cex = {sp.latex(Mc): sp.latex(v) for Mc, v in sub_r.items()}
+            where = ", ".join(f"{s}={v}" for s, v in size.items()) or "the given shapes"
+            if any(e != 0 for e in val_r):
+                return False, "exact", f"differs for explicit matrices at {where}", cex
+            return False, "symbolic", f"entries of lhs - rhs do not vanish at {where}", None
+    # 4. numerically at larger random sizes (only meaningful for symbolic sizes)
+    checked = ", ".join(str(s) for s in sizes) if shape_syms else "the given shapes"
+    if shape_syms:
+        for big in (5, 7):
+            size = dict(zip(shape_syms, [big] * len(shape_syms)))
+            sub = {_concrete(M, size): _random_matrix(rng, *map(int, _concrete(M, size).shape),
+                                                      symmetric=M.name in sym_names) for M in matrices}
+            value = sp.Matrix(_concrete(expr, size).xreplace(sub).doit().as_explicit())
+            if any(e != 0 for e in value):
+                cex = {sp.latex(k): sp.latex(v) for k, v in sub.items()}
+                return False, "exact", f"differs for random {big}x{big} matrices", cex
+        return True, "exact", (f"entrywise with symbolic entries at n = {checked}, "
+                               "and exactly on random integer matrices at n = 5, 7"), None
+    return True, "symbolic", f"entrywise with symbolic entries ({checked})", None
+
+
+# ---------------------------------------------------------------------------------------------
+# holds
+# ---------------------------------------------------------------------------------------------
+
+_RELATIONS = {
+    ">=": (sp.GreaterThan, "is_nonnegative"),
+    ">": (sp.StrictGreaterThan, "is_positive"),
+    "<=": (sp.LessThan, "is_nonpositive"),
+    "<": (sp.StrictLessThan, "is_negative"),
+    "!=": (sp.Unequality, "is_nonzero"),
+}
+
+
+def holds(lhs, op, rhs, *, witnesses=(), points=200, digits=30, seed=0, latex=None) -> Verdict:
+    r"""Decide the relation ``lhs op rhs`` with ``op`` one of ``">=", ">", "<=", "<", "!=", "=="``.
+
+    The proof is symbolic when sympy's assumptions decide the sign of ``lhs - rhs`` (for example a
+    sum of squares of real symbols is non-negative, a positive symbol times a positive one is
+    positive). Otherwise the relation is evaluated at the ``witnesses`` and at ``points`` random
+    points that respect the symbols' assumptions: a violation is a counterexample; no violation is
+    reported as ``numeric`` evidence. ``"=="`` is delegated to :func:`equal`.
+
+    Returns
+    -------
+    Verdict
+    """
+    start = time.perf_counter()
+    lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
+    if op == "==":
+        return equal(lhs, rhs, witnesses=witnesses, digits=digits, seed=seed, latex=latex)
+    if op not in _RELATIONS:
+        raise ValueError(f"op must be one of {sorted(_RELATIONS) + ['==']}, got {op!r}")
+    relation_type, attribute = _RELATIONS[op]
+    statement = latex or sp.latex(relation_type(lhs, rhs, evaluate=False))
+    diff = lhs - rhs
+    free = sorted(diff.free_symbols, key=str)
+    rng = np.random.default_rng(seed)
+
+    def violated_at(point):
+        value = sp.N(diff.xreplace(point), digits)
+        if not value.is_number or value.has(sp.nan, sp.zoo):
+            return False
+        return not bool(relation_type(value, 0))
+
+    def counterexample(point):
+        cex = {sp.latex(k): _latex_value(_round(v)) for k, v in point.items()}
+        cex["\\text{lhs}"] = _latex_value(_round(lhs.xreplace(point)))
+        cex["\\text{rhs}"] = _latex_value(_round(rhs.xreplace(point)))
+        return cex
+
+    for w in witnesses:
+        if violated_at(dict(w)):
+            return Verdict(statement, False, "exact", "fails at a given witness point",
+                           counterexample(dict(w)), time.perf_counter() - start)
+    if getattr(diff, attribute) is True:
+        return Verdict(statement, True, "symbolic", f"sympy's assumptions give lhs - rhs {attribute[3:]}",
+                       None, time.perf_counter() - start)
+    f = sp.lambdify(free, diff, "mpmath")
+    import mpmath
+
+    with mpmath.workdps(digits):
+        for _ in range(points):
+            point = {s: _random_rational(rng, s) for s in free}
+            try:
+                value = f(*[mpmath.mpf(int(v.p)) / int(v.q) for v in point.values()])
+            except (ZeroDivisionError, ValueError):
+                continue
+            if not bool(relation_type(sp.Float(value, digits), 0)):
+                return Verdict(statement, False, "numeric", "violated at a random point",
+                               counterexample(point), time.perf_counter() - start)
+    return Verdict(statement, True, "numeric", f"holds at {points} random points (sign not decided symbolically)",
+                   None, time.perf_counter() - start)
+
+
+# ---------------------------------------------------------------------------------------------
+# agree: derivation meets implementation
+# ---------------------------------------------------------------------------------------------
+
+def agree(derived, computed, *, rtol=1e-10, atol=1e-12, latex="") -> Verdict:
+    r"""Compare a derived formula, evaluated numerically, with what ``mlnotes`` code computes.
+
+    Parameters
+    ----------
+    derived : array-like
+        The chapter's derived expression evaluated on data (e.g. via ``sympy.lambdify``).
+    computed : array-like
+        The same quantity from the library.
+    rtol, atol : float
+        Tolerances of ``numpy.allclose`` (stated in the verdict).
+    latex : str
+        What is compared, for display.
+
+    Returns
+    -------
+    Verdict
+        ``holds`` when shapes match and ``|derived - computed| <= atol + rtol |computed|``.
+    """
+    start = time.perf_counter()
+    a = np.asarray(derived, dtype=float)
+    b = np.asarray(computed, dtype=float)
+    if a.shape != b.shape:
+        return Verdict(latex, False, "implementation", f"shapes differ: {a.shape} vs {b.shape}", None,
+                       time.perf_counter() - start)
+    ok = bool(np.all(np.isfinite(a)) and np.all(np.isfinite(b)) and np.allclose(a, b, rtol=rtol, atol=atol))
+    detail = f"agree to rtol={rtol:g}, atol={atol:g}" if ok else f"disagree beyond rtol={rtol:g}, atol={atol:g}"
+    cex = None
+    if not ok:
+        i = int(np.argmax(np.abs(a - b))) if a.size else 0
+        cex = {"\\text{index}": str(np.unravel_index(i, a.shape) if a.ndim else ()),
+               "\\text{derived}": f"{a.flat[i]:.6g}" if a.size else "", "\\text{computed}": f"{b.flat[i]:.6g}" if b.size else ""}
+    return Verdict(latex, ok, "implementation", detail, cex, time.perf_counter() - start,
+                   extra={"max_abs_diff": float(np.max(np.abs(a - b))) if a.size and ok else None})
