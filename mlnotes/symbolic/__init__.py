@@ -11,8 +11,9 @@ True
 False
 """
 
+from ._differs import differs
 from ._prove import Verdict, agree, equal, explicit_matrix, holds
-from ._record import NOTES, RECORD_KEY, ClaimError, Source, claim, erratum
+from ._record import NOTES, RECORD_KEY, ClaimError, Source, claim, erratum, summary
 
-__all__ = ["Verdict", "equal", "holds", "agree", "explicit_matrix", "claim", "erratum", "Source",
-           "ClaimError", "NOTES", "RECORD_KEY"]
+__all__ = ["Verdict", "equal", "holds", "differs", "agree", "explicit_matrix", "claim", "erratum", "summary",
+           "Source", "ClaimError", "NOTES", "RECORD_KEY"]

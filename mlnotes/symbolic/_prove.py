@@ -87,11 +87,12 @@ def _time_limit(seconds):
 
 def _simplify_is_zero(expr, timeout):
     """True if ``expr`` simplifies to 0 within ``timeout`` seconds, False if not or if it ran out."""
-    if expr == 0 or sp.expand(expr) == 0:
+    if expr == 0:
         return True
     try:
         with _time_limit(timeout):
-            return sp.simplify(expr) == 0
+            # cancel() decides polynomials and rational functions quickly; simplify() the rest
+            return sp.cancel(expr) == 0 or sp.simplify(expr) == 0
     except _Timeout:
         return False
 
@@ -169,12 +170,16 @@ def _is_matexpr(e):
     return isinstance(e, MatrixExpr) and not isinstance(e, sp.MatrixBase)
 
 
+def _has_matrix_symbol(e):
+    return isinstance(e, sp.Basic) and not isinstance(e, sp.MatrixBase) and e.has(sp.MatrixSymbol)
+
+
 def _shapes_equal(a, b):
     return all(sp.simplify(sp.sympify(x) - sp.sympify(y)) == 0 for x, y in zip(a, b))
 
 
 def equal(lhs, rhs, *, symmetric=(), witnesses=(), points=6, digits=30, seed=0, timeout=20,
-          sizes=(2, 3), latex=None) -> Verdict:
+          sizes=(2,), latex=None) -> Verdict:
     r"""Decide ``lhs == rhs``.
 
     Parameters
@@ -208,7 +213,7 @@ def equal(lhs, rhs, *, symmetric=(), witnesses=(), points=6, digits=30, seed=0, 
     statement = latex or f"{sp.latex(lhs)} = {sp.latex(rhs)}"
     rng = np.random.default_rng(seed)
     symmetric = tuple(symmetric)
-    if _is_matexpr(lhs) or _is_matexpr(rhs):
+    if _is_matexpr(lhs) or _is_matexpr(rhs) or _has_matrix_symbol(lhs) or _has_matrix_symbol(rhs):
         verdict = _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes)
     else:
         lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
@@ -243,10 +248,10 @@ def _check_points(lhs, rhs, free, witnesses, rng, points, digits):
     """Evaluate at the witnesses and at random points; return (holds, counterexample)."""
     diff = lhs - rhs
     tol = sp.Float(10) ** (-(digits - 8))
-    candidates = [dict(w) for w in witnesses]
+    candidates = [(True, dict(w)) for w in witnesses]
     for _ in range(points):
-        candidates.append({s: _random_rational(rng, s) for s in sorted(free, key=str)})
-    for point in candidates:
+        candidates.append((False, {s: _random_rational(rng, s) for s in sorted(free, key=str)}))
+    for is_witness, point in candidates:
         try:
             err = _evaluate_difference(diff, point, digits)
         except (ZeroDivisionError, ValueError, TypeError):
@@ -257,21 +262,21 @@ def _check_points(lhs, rhs, free, witnesses, rng, points, digits):
             cex = {sp.latex(k): _latex_value(_round(v)) for k, v in point.items()}
             cex["\\text{lhs}"] = _latex_value(_round(lhs.xreplace(point).doit()))
             cex["\\text{rhs}"] = _latex_value(_round(rhs.xreplace(point).doit()))
+            if is_witness:
+                cex["\\text{witness}"] = True
             return False, cex
     return True, None
 
 
 def _equal_scalar(lhs, rhs, witnesses, rng, points, digits, timeout):
     free = (lhs.free_symbols | rhs.free_symbols)
-    if witnesses:
-        ok, cex = _check_points(lhs, rhs, free, witnesses, rng, 0, digits)
-        if not ok:
-            return False, "numeric", "fails at a given witness point", cex
+    # a false claim fails fast: look for a counterexample before trying to simplify
+    ok, cex = _check_points(lhs, rhs, free, witnesses, rng, points, digits)
+    if not ok:
+        where = "a given witness point" if cex.pop("\\text{witness}", False) else "a random point"
+        return False, "numeric", f"lhs != rhs at {where} ({digits} digits)", cex
     if _simplify_is_zero(lhs - rhs, timeout):
         return True, "symbolic", "simplify(lhs - rhs) = 0", None
-    ok, cex = _check_points(lhs, rhs, free, (), rng, points, digits)
-    if not ok:
-        return False, "numeric", f"lhs != rhs at a random point ({digits} digits)", cex
     return True, "numeric", f"agree at {points} random points to {digits - 8} digits (simplify undecided)", None
 
 
@@ -279,27 +284,100 @@ def _equal_matrix(lhs, rhs, witnesses, rng, points, digits, timeout):
     if lhs.shape != rhs.shape:
         return False, "symbolic", f"shapes differ: {lhs.shape} vs {rhs.shape}", None
     free = lhs.free_symbols | rhs.free_symbols
-    if witnesses:
-        ok, cex = _check_points(lhs, rhs, free, witnesses, rng, 0, digits)
-        if not ok:
-            return False, "numeric", "fails at a given witness point", cex
-    diff = lhs - rhs
-    if all(_simplify_is_zero(e, timeout) for e in diff):
-        return True, "symbolic", "simplify(lhs - rhs) = 0 entrywise", None
-    ok, cex = _check_points(lhs, rhs, free, (), rng, points, digits)
+    ok, cex = _check_points(lhs, rhs, free, witnesses, rng, points, digits)
     if not ok:
-        return False, "numeric", f"lhs != rhs at a random point ({digits} digits)", cex
+        where = "a given witness point" if cex.pop("\\text{witness}", False) else "a random point"
+        return False, "numeric", f"lhs != rhs at {where} ({digits} digits)", cex
+    if all(_simplify_is_zero(e, timeout) for e in lhs - rhs):
+        return True, "symbolic", "simplify(lhs - rhs) = 0 entrywise", None
     return True, "numeric", f"agree at {points} random points to {digits - 8} digits (simplify undecided)", None
+
+
+def _explicit(expr, sub):
+    """Evaluate a matrix expression with the explicit matrices ``sub`` (MatrixSymbol -> Matrix).
+
+    Walks the expression tree with explicit sympy matrices, with sympy's intermediate
+    simplification of matrix products (``dotprodsimp``) switched off: much faster than
+    ``expr.xreplace(sub).doit()``. Inverses use the adjugate. Zero-testing is left to the caller.
+    """
+    from sympy.matrices.utilities import dotprodsimp
+
+    with dotprodsimp(False):
+        return _evaluate(expr, sub)
+
+
+def _evaluate(expr, sub):
+    from sympy.matrices.expressions import (Determinant, Identity, Inverse, MatAdd, MatMul, MatPow,
+                                            Trace, Transpose, ZeroMatrix)
+    from sympy.matrices.expressions.matexpr import MatrixElement
+
+    if isinstance(expr, sp.MatrixSymbol):
+        return sub[expr]
+    if isinstance(expr, sp.MatrixBase):
+        return sp.Matrix(expr)
+    if isinstance(expr, Identity):
+        return sp.eye(int(expr.shape[0]))
+    if isinstance(expr, ZeroMatrix):
+        return sp.zeros(*map(int, expr.shape))
+    if isinstance(expr, MatMul):
+        result = sp.Integer(1)
+        for arg in expr.args:
+            result = result * _evaluate(arg, sub)
+        return result
+    if isinstance(expr, MatAdd):
+        terms = [_evaluate(arg, sub) for arg in expr.args]
+        total = terms[0]
+        for term in terms[1:]:
+            total = total + term
+        return total
+    if isinstance(expr, Transpose):
+        return _evaluate(expr.arg, sub).T
+    if isinstance(expr, Inverse):
+        M = _evaluate(expr.arg, sub)
+        return M.adjugate() / M.det()
+    if isinstance(expr, MatPow):
+        return _evaluate(expr.base, sub) ** expr.exp
+    if isinstance(expr, Trace):
+        return _evaluate(expr.arg, sub).trace()
+    if isinstance(expr, Determinant):
+        return _evaluate(expr.arg, sub).det()
+    if isinstance(expr, MatrixElement):
+        return _evaluate(expr.parent, sub)[int(expr.i), int(expr.j)]
+    if isinstance(expr, sp.Basic) and expr.args and expr.has(sp.MatrixSymbol):
+        return expr.func(*[_evaluate(arg, sub) for arg in expr.args])
+    if isinstance(expr, sp.Basic) and expr.has(sp.MatrixSymbol):  # pragma: no cover - unknown node
+        return expr.xreplace(sub).doit()
+    return expr
+
+
+def _as_matrix(value):
+    if isinstance(value, sp.MatrixBase):
+        return sp.Matrix(value)
+    if hasattr(value, "as_explicit"):
+        return sp.Matrix(value.as_explicit())
+    return sp.Matrix([value])
 
 
 def _symmetrize(expr, symmetric):
     return expr.xreplace({A.T: A for A in symmetric}) if symmetric else expr
 
 
+def _promote_scalar(e, other):
+    """A scalar side of a matrix claim as a matrix: 0 is the zero matrix of the other side's shape,
+    another scalar a 1x1 matrix (so that ``x^T x = s`` can be compared)."""
+    if hasattr(e, "shape") or not hasattr(other, "shape"):
+        return e
+    if e == 0:
+        return sp.ZeroMatrix(*other.shape)
+    return e * sp.Identity(1)
+
+
 def _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes):
     lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
-    if not _shapes_equal(lhs.shape, rhs.shape):
-        return False, "symbolic", f"shapes differ: {lhs.shape} vs {rhs.shape}", None
+    lhs, rhs = _promote_scalar(lhs, rhs), _promote_scalar(rhs, lhs)
+    lshape, rshape = getattr(lhs, "shape", (1, 1)), getattr(rhs, "shape", (1, 1))
+    if not _shapes_equal(lshape, rshape):
+        return False, "symbolic", f"shapes differ: {lshape} vs {rshape}", None
     expr = _symmetrize(lhs - rhs, symmetric)
     # 1. a proof on matrix symbols: the difference reduces to ZeroMatrix
     try:
@@ -319,44 +397,43 @@ def _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes):
         for M in matrices:
             if M in w:
                 sub[_concrete(M, sizes_w)] = sp.Matrix(w[M])
-        concrete = _concrete(expr, sizes_w).xreplace(sub).doit()
-        value = sp.Matrix(concrete.as_explicit()) if hasattr(concrete, "as_explicit") else sp.Matrix([concrete])
+        value = _as_matrix(_explicit(_concrete(expr, sizes_w), sub))
         if any(sp.simplify(e) != 0 for e in value):
             cex = {sp.latex(k): sp.latex(sp.Matrix(v)) for k, v in w.items() if isinstance(k, sp.MatrixSymbol)}
             return False, "exact", "fails at a given witness", cex
-    # 3. explicit matrices with symbolic entries at small sizes (a proof for those sizes)
-    size_choices = [dict(zip(shape_syms, [s] * len(shape_syms))) for s in sizes] if shape_syms else [{}]
+    # 3. explicit matrices at small sizes (distinct sizes for distinct shape symbols, in
+    #    alphabetical order: d=2, n=3, then d=3, n=4): random integer matrices first, so that a
+    #    false claim fails fast with a concrete counterexample; then symbolic entries, a proof
+    #    for those sizes
+    size_choices = ([{sym: base + k for k, sym in enumerate(shape_syms)} for base in sizes]
+                    if shape_syms else [{}])
     for size in size_choices:
         concrete = _concrete(expr, size)
-        sub = {}
-        for M in matrices:
-            Mc = _concrete(M, size)
-            sub[Mc] = explicit_matrix(M.name, *map(int, Mc.shape), symmetric=M.name in sym_names)
-        value = sp.Matrix(concrete.xreplace(sub).doit().as_explicit())
-        nonzero = [e for e in value if not _simplify_is_zero(e, timeout)]
-        if nonzero:
-            # find a concrete counterexample with random integer matrices
-            sub_r = {Mc: _random_matrix(rng, *map(int, Mc.shape), symmetric=Mc.name in sym_names)
-                     for Mc in sub}
-            val_r = sp.Matrix(concrete.xreplace(sub_r).doit().as_explicit())
+        shapes = {M: _concrete(M, size) for M in matrices}
+        sub_r = {Mc: _random_matrix(rng, *map(int, Mc.shape), symmetric=M.name in sym_names)
+                 for M, Mc in shapes.items()}
+        where = ", ".join(f"{s}={v}" for s, v in size.items()) or "the given shapes"
+        if any(sp.simplify(e) != 0 for e in _as_matrix(_explicit(concrete, sub_r))):
             cex = {sp.latex(Mc): sp.latex(v) for Mc, v in sub_r.items()}
-            where = ", ".join(f"{s}={v}" for s, v in size.items()) or "the given shapes"
-            if any(e != 0 for e in val_r):
-                return False, "exact", f"differs for explicit matrices at {where}", cex
+            return False, "exact", f"differs for explicit matrices at {where}", cex
+        sub = {Mc: explicit_matrix(M.name, *map(int, Mc.shape), symmetric=M.name in sym_names)
+               for M, Mc in shapes.items()}
+        value = _as_matrix(_explicit(concrete, sub))
+        if not all(_simplify_is_zero(e, timeout) for e in value):
             return False, "symbolic", f"entries of lhs - rhs do not vanish at {where}", None
     # 4. numerically at larger random sizes (only meaningful for symbolic sizes)
     checked = ", ".join(str(s) for s in sizes) if shape_syms else "the given shapes"
     if shape_syms:
         for big in (5, 7):
-            size = dict(zip(shape_syms, [big] * len(shape_syms)))
+            size = {sym: big + k for k, sym in enumerate(shape_syms)}
             sub = {_concrete(M, size): _random_matrix(rng, *map(int, _concrete(M, size).shape),
                                                       symmetric=M.name in sym_names) for M in matrices}
-            value = sp.Matrix(_concrete(expr, size).xreplace(sub).doit().as_explicit())
+            value = _as_matrix(_explicit(_concrete(expr, size), sub))
             if any(e != 0 for e in value):
                 cex = {sp.latex(k): sp.latex(v) for k, v in sub.items()}
                 return False, "exact", f"differs for random {big}x{big} matrices", cex
-        return True, "exact", (f"entrywise with symbolic entries at n = {checked}, "
-                               "and exactly on random integer matrices at n = 5, 7"), None
+        return True, "exact", (f"entrywise with symbolic entries at {len(sizes)} sizes, "
+                               "and exactly on random integer matrices at 2 larger sizes"), None
     return True, "symbolic", f"entrywise with symbolic entries ({checked})", None
 
 
@@ -400,8 +477,8 @@ def holds(lhs, op, rhs, *, witnesses=(), points=200, digits=30, seed=0, latex=No
 
     def violated_at(point):
         value = sp.N(diff.xreplace(point), digits)
-        if not value.is_number or value.has(sp.nan, sp.zoo):
-            return False
+        if not value.is_number or value.has(sp.nan, sp.zoo) or value.is_extended_real is not True:
+            return False  # undefined or not real there (e.g. sqrt(x) at x < 0): no evidence either way
         return not bool(relation_type(value, 0))
 
     def counterexample(point):
@@ -426,6 +503,12 @@ def holds(lhs, op, rhs, *, witnesses=(), points=200, digits=30, seed=0, latex=No
             try:
                 value = f(*[mpmath.mpf(int(v.p)) / int(v.q) for v in point.values()])
             except (ZeroDivisionError, ValueError):
+                continue
+            if isinstance(value, mpmath.mpc):
+                if value.imag != 0:
+                    continue  # not real there (e.g. log(x) at x < 0): no evidence either way
+                value = value.real
+            if mpmath.isnan(value):
                 continue
             if not bool(relation_type(sp.Float(value, digits), 0)):
                 return Verdict(statement, False, "numeric", "violated at a random point",

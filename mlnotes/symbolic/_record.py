@@ -16,7 +16,10 @@ from dataclasses import dataclass
 
 from ._prove import Verdict
 
-__all__ = ["ClaimError", "Source", "NOTES", "claim", "erratum", "RECORD_KEY"]
+__all__ = ["ClaimError", "Source", "NOTES", "claim", "erratum", "summary", "RECORD_KEY", "SESSION"]
+
+#: Every record shown in this Python session, in order (read by :func:`summary`).
+SESSION: list[dict] = []
 
 RECORD_KEY = "mlnotes"
 
@@ -72,6 +75,7 @@ _METHOD_WORDS = {
     "exact": "proved by exact computation",
     "numeric": "checked numerically",
     "implementation": "derivation matches the mlnotes code",
+    "counterexample": "disproved by a counterexample",
 }
 
 
@@ -98,7 +102,9 @@ def _record(v: Verdict) -> dict:
 
 
 def _display(markdown: str, record: dict):
-    """Show ``markdown`` in the notebook and attach ``record`` to the output metadata."""
+    """Show ``markdown`` in the notebook, attach ``record`` to the output metadata, and keep it
+    in :data:`SESSION`."""
+    SESSION.append(record)
     try:
         from IPython import get_ipython
         from IPython.display import Markdown, display
@@ -142,7 +148,7 @@ def claim(title: str, *verdicts: Verdict, label: str | None = None) -> tuple[Ver
     lines = [f"**{_MARK[ok]} Claim: {title}**", ""]
     for v in verdicts:
         lines += [_math_block(v.latex), "", _status(v), ""]
-        if not v.holds:
+        if v.counterexample:
             lines += [_counterexample_md(v.counterexample), ""]
     record = {"kind": "claim", "title": title, "label": label or title, "holds": ok,
               "statements": [_record(v) for v in verdicts]}
@@ -217,3 +223,39 @@ def erratum(id: str, source: Source, title: str, *, notes: Verdict, correction: 
         raise ClaimError(f"erratum {id}: a correction fails: " + "; ".join(
             f"{c.latex} ({c.detail})" for c in corrections if not c.holds))
     return record
+
+
+def summary() -> dict:
+    """Show and return the counts of the claims and errata recorded in this session.
+
+    Returns
+    -------
+    dict
+        ``claims`` (number of claims), ``statements`` (checked statements by method), ``errata``
+        (their ids) and ``failed`` (titles of failed records; a failure has already raised).
+    """
+    claims = [r for r in SESSION if r["kind"] == "claim"]
+    errata = [r for r in SESSION if r["kind"] == "erratum"]
+    by_method: dict[str, int] = {}
+    for r in claims:
+        for s in r["statements"]:
+            by_method[s["method"]] = by_method.get(s["method"], 0) + 1
+    for r in errata:
+        for s in [r["notes_claim"], *r["corrections"]]:
+            by_method[s["method"]] = by_method.get(s["method"], 0) + 1
+    failed = [r.get("title", r.get("id")) for r in SESSION if not r["holds"]]
+    methods = ", ".join(f"{count} {_METHOD_WORDS.get(m, m).split(' (')[0]}" for m, count in sorted(by_method.items()))
+    text = (f"**{len(claims)} claims** and **{len(errata)} errata** checked in this chapter "
+            f"({sum(by_method.values())} statements: {methods}). "
+            + (f"Errata: {', '.join('{ref}`' + r['id'] + ' <erratum-' + r['id'].lower() + '>`' for r in errata)}. " if errata else "")
+            + (f"**Failed: {failed}**" if failed else "All hold."))
+    try:
+        from IPython import get_ipython
+        from IPython.display import Markdown, display
+        if get_ipython() is not None:
+            display(Markdown(text))
+        else:
+            print(text)
+    except ImportError:  # pragma: no cover
+        print(text)
+    return {"claims": len(claims), "statements": by_method, "errata": [r["id"] for r in errata], "failed": failed}

@@ -1,0 +1,487 @@
+"""Open every page of the built site in headless Chromium and check what a reader gets, offline.
+
+Per page (parametrized): MathJax typesets every math element without errors or undefined macros, no
+request leaves the local server, no failed request, no console error outside ALLOWED_CONSOLE_ERRORS,
+every <img> loads, saved widgets render; a full-page screenshot goes to _build/screenshots/<page>.png.
+The canary test runs the same checks on a deliberately broken page, so they are known to fail.
+
+Run after building:  tools/assets.sh && jupyter-book build . -W -n --keep-going && pytest tests/site
+Environment: MLNOTES_SITE (built site, default _build/html); MLNOTES_SCREENSHOTS (folder, default
+<site>/../screenshots, "off" for none); MLNOTES_CHROMIUM (browser binary); CI=true (a missing Chromium or
+Playwright fails instead of skipping).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import re
+import shutil
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+# ---------------------------------------------------------------------------------------------------
+# environment: built site, local server, browser (kept in this file, not conftest.py, so that no
+# `import conftest` can pick up another directory's conftest)
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
+
+
+def unavailable(reason: str):
+    """Skip locally, fail in CI: a CI run must never pass without the browser checks."""
+    if in_ci():
+        pytest.fail(f"{reason} (CI=true: the browser checks are required)", pytrace=False)
+    pytest.skip(reason)
+
+
+def site_dir() -> Path:
+    return Path(os.environ.get("MLNOTES_SITE", REPO / "_build" / "html")).resolve()
+
+
+def require_site() -> Path:
+    site = site_dir()
+    if not (site / "index.html").is_file():
+        pytest.fail(
+            f"built site not found at {site} (no index.html). Build it first:\n"
+            "    tools/assets.sh && jupyter-book build . -W -n --keep-going\n"
+            "or point MLNOTES_SITE at a built site.",
+            pytrace=False,
+        )
+    return site
+
+
+def find_chromium() -> str | None:
+    """$MLNOTES_CHROMIUM if set (and only it), else chromium on PATH, else /usr/bin/chromium."""
+    explicit = os.environ.get("MLNOTES_CHROMIUM")
+    candidates = [explicit] if explicit else [shutil.which("chromium"), "/usr/bin/chromium"]
+    for candidate in candidates:
+        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - signature from the base class
+        pass
+
+
+@contextlib.contextmanager
+def serve(directory: Path):
+    """Serve ``directory`` on 127.0.0.1:<free port>; yields the origin, e.g. ``http://127.0.0.1:41234``."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name=f"serve {directory}", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    chromium = find_chromium()
+    if chromium is None:
+        unavailable("Chromium not found ($MLNOTES_CHROMIUM, else chromium on PATH or /usr/bin/chromium); "
+                    "apt-get install -y chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("Python Playwright is not installed (pip install playwright; never 'playwright install')")
+    with sync_playwright() as pw:
+        # launch() gives every run a fresh temporary user-data-dir (and deletes it afterwards)
+        b = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_FLAGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="module")
+def site():
+    return require_site()
+
+
+@pytest.fixture(scope="module")
+def origin(site):
+    with serve(site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def screenshot_dir(site):
+    """<site>/../screenshots, or $MLNOTES_SCREENSHOTS; "off" skips them (a very long page takes seconds)."""
+    setting = os.environ.get("MLNOTES_SCREENSHOTS", "")
+    if setting.strip().lower() in {"off", "0", "no", "false"}:
+        return None
+    out = Path(setting) if setting else site.parent / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------
+# the checks
+
+# Console errors and uncaught exceptions that are known and harmless; every entry says why.
+ALLOWED_CONSOLE_ERRORS: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(r"Identifier 'THEBE_JS_URL' has already been declared"),
+        # sphinx-thebe emits its inline <script>const THEBE_JS_URL = ...</script> twice on every
+        # Jupyter Book 1 page (upstream bug); the second copy throws, the first one works.
+        "sphinx-thebe double inline config",
+    ),
+    (
+        re.compile(r"Failed to load resource: .*\(https?://[^ ]+/favicon\.ico:\d*\)$"),
+        # Chromium asks every origin for /favicon.ico by itself; the book sets no favicon, the 404 is
+        # harmless (and invisible to page.on('request'), so it cannot be checked elsewhere).
+        "browser's own /favicon.ico probe",
+    ),
+]
+
+WIDGET_VIEW_TYPE = "application/vnd.jupyter.widget-view+json"
+WIDGET_TIMEOUT_MS = 15_000
+NAV_TIMEOUT_MS = 30_000
+REDIRECT_RE = re.compile(r'<meta\s+http-equiv="refresh"\s+content="\d+;\s*url=([^"]+)"', re.I)
+
+
+def discover_pages(site: Path) -> list[str]:
+    """All HTML pages of the built site, relative to its root: every _toc.yml page, and also index.html
+    (a redirect), search.html and genindex.html, which must load cleanly too. Theme templates under
+    _static are not pages."""
+    if not site.is_dir():
+        return []
+    skip_dirs = {"_static", "_sources", "_images", "_downloads", "_panels_static"}
+    return sorted(
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*.html")
+        if not (set(p.relative_to(site).parts[:-1]) & skip_dirs)
+    )
+
+
+def toc_pages() -> list[str]:
+    """The .html page each _toc.yml entry (root and every file) becomes."""
+    import yaml
+
+    toc = yaml.safe_load((REPO / "_toc.yml").read_text())
+    files: list[str] = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            for key in ("root", "file"):
+                if isinstance(node.get(key), str):
+                    files.append(node[key])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(toc)
+    return [re.sub(r"\.(md|ipynb|rst)$", "", f) + ".html" for f in files]
+
+
+@dataclass
+class PageReport:
+    url: str
+    external_requests: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    math_errors: list[str] = field(default_factory=list)
+    broken_images: list[str] = field(default_factory=list)
+    widget_errors: list[str] = field(default_factory=list)
+    math_elements: int = 0
+    mjx_containers: int = 0
+    images: int = 0
+    widget_views: int = 0
+    widgets_rendered: int = 0
+
+    def problems(self) -> dict[str, list[str]]:
+        kinds = ("external_requests", "failed_requests", "console_errors", "math_errors", "broken_images",
+                 "widget_errors")
+        return {k: getattr(self, k) for k in kinds if getattr(self, k)}
+
+    def summary(self) -> str:
+        lines = [f"{self.url}:"]
+        for kind, items in self.problems().items():
+            lines.append(f"  {kind}:")
+            lines += [f"    - {item}" for item in items]
+        return "\n".join(lines)
+
+
+def is_local(url: str, origin: str) -> bool:
+    return url.startswith(origin + "/") or url == origin or url.startswith(("data:", "blob:", "about:"))
+
+
+def allowed_console_error(text: str) -> bool:
+    return any(pattern.search(text) for pattern, _why in ALLOWED_CONSOLE_ERRORS)
+
+
+_SETTLE_JS = """async () => {
+  if (window.MathJax && MathJax.startup && MathJax.startup.promise) await MathJax.startup.promise;
+  await Promise.all(Array.from(document.images).map(img => img.complete ? null :
+    new Promise(done => { img.addEventListener('load', done); img.addEventListener('error', done); })));
+  await document.fonts.ready;
+}"""
+
+_MATH_JS = r"""() => {
+  const errors = [];
+  // CHTML draws glyphs with CSS, so textContent is empty: use the assistive MathML copy for the message
+  const mathSource = el => {
+    const box = el.closest('mjx-container');
+    const mml = box && box.querySelector('mjx-assistive-mml');
+    return ((mml ? mml.textContent : el.textContent) || '').trim().slice(0, 120);
+  };
+  const maths = Array.from(document.querySelectorAll('.math'));
+  for (const el of maths) {
+    if (!el.querySelector('mjx-container'))
+      errors.push('not typeset: ' + el.textContent.trim().slice(0, 120));
+  }
+  for (const el of document.querySelectorAll('mjx-merror'))
+    errors.push('mjx-merror: ' + (el.getAttribute('data-mjx-error') || mathSource(el)).slice(0, 120));
+  // undefined macros (MathJax 3 noundefined extension) render as red text, not as mjx-merror
+  for (const el of document.querySelectorAll('mjx-mtext')) {
+    const color = getComputedStyle(el).color.replace(/\s/g, '');
+    if (color === 'rgb(255,0,0)' || /color:\s*red/i.test(el.getAttribute('style') || ''))
+      errors.push('red mjx-mtext (undefined macro?) in: ' + mathSource(el));
+  }
+  // widget labels and HTMLMath widgets whose TeX was left raw (e.g. no MathJax.Hub shim, $ delimiters)
+  const skip = 'script, style, pre, code, textarea, input, mjx-container';
+  for (const area of document.querySelectorAll('.widget-subarea')) {
+    const walker = document.createTreeWalker(area, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      if (node.parentElement && node.parentElement.closest(skip)) continue;
+      if (/\$[^$\n]+\$|\\\(|\\\[/.test(node.nodeValue))
+        errors.push('raw TeX in a widget: ' + node.nodeValue.trim().slice(0, 120));
+    }
+  }
+  // the same from MathJax's own internal MathML: merror nodes and mathcolor=red mtext nodes
+  const doc = window.MathJax && MathJax.startup && MathJax.startup.document;
+  if (doc && doc.math) {
+    for (const item of doc.math) {
+      if (!item.root || !item.root.walkTree) continue;
+      item.root.walkTree(node => {
+        if (node.isKind('merror')) errors.push('MathJax merror in: ' + String(item.math).slice(0, 120));
+        else if (node.isKind('mtext') && node.attributes.get('mathcolor') === 'red')
+          errors.push('undefined macro in: ' + String(item.math).slice(0, 120));
+      });
+    }
+  }
+  return {errors, mathElements: maths.length, containers: document.querySelectorAll('mjx-container').length};
+}"""
+
+_IMAGES_JS = """() => Array.from(document.images).map(img => ({
+  src: img.currentSrc || img.src || img.outerHTML.slice(0, 120), ok: img.complete && img.naturalWidth > 0}))"""
+
+_WIDGETS_RENDERED_JS = f"""() => Array.from(document.querySelectorAll('script[type="{WIDGET_VIEW_TYPE}"]'))
+  .filter(s => {{ const area = s.previousElementSibling;
+                 return area && area.classList.contains('widget-subarea') &&
+                        area.querySelector('.jupyter-widgets, .lm-Widget') !== null; }}).length"""
+
+
+def check_page(browser, url: str, origin: str, screenshot: Path | None = None,
+               widget_timeout_ms: int = WIDGET_TIMEOUT_MS) -> PageReport:
+    """Load ``url`` in a fresh browser context and collect every problem (does not assert)."""
+    report = PageReport(url)
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(NAV_TIMEOUT_MS)
+
+    def on_route(route):
+        if is_local(route.request.url, origin):
+            route.continue_()
+        else:  # recorded by on_request; never let it reach the network
+            route.abort("blockedbyclient")
+
+    def on_request(request):
+        if not is_local(request.url, origin):
+            report.external_requests.append(f"{request.method} {request.url}")
+
+    def on_response(response):
+        if response.status >= 400:
+            report.failed_requests.append(f"HTTP {response.status} {response.url}")
+
+    def on_request_failed(request):
+        if is_local(request.url, origin):
+            report.failed_requests.append(f"{request.failure} {request.url}")
+
+    def on_console(msg):
+        if msg.type == "error":
+            loc = msg.location or {}
+            text = f"console.error: {msg.text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})"
+            if not allowed_console_error(text):
+                report.console_errors.append(text)
+
+    def on_page_error(error):
+        text = f"uncaught: {error}"
+        if not allowed_console_error(text):
+            report.console_errors.append(text)
+
+    page.route("**/*", on_route)
+    page.on("request", on_request)
+    page.on("response", on_response)
+    page.on("requestfailed", on_request_failed)
+    page.on("console", on_console)
+    page.on("pageerror", on_page_error)
+    try:
+        page.goto(url, wait_until="load")
+        page.evaluate(_SETTLE_JS)
+
+        report.widget_views = page.locator(f'script[type="{WIDGET_VIEW_TYPE}"]').count()
+        if report.widget_views:
+            try:
+                page.wait_for_function(f"n => ({_WIDGETS_RENDERED_JS})() >= n", arg=report.widget_views,
+                                       timeout=widget_timeout_ms)
+            except Exception:  # playwright TimeoutError; reported below with the count
+                pass
+            report.widgets_rendered = page.evaluate(_WIDGETS_RENDERED_JS)
+            if report.widgets_rendered < report.widget_views:
+                report.widget_errors.append(
+                    f"{report.widgets_rendered} of {report.widget_views} saved widget views rendered "
+                    f"(no widget DOM after {widget_timeout_ms} ms)")
+            page.evaluate(_SETTLE_JS)  # widget labels may queue more typesetting and fonts
+
+        math = page.evaluate(_MATH_JS)
+        report.math_errors += math["errors"]
+        report.math_elements, report.mjx_containers = math["mathElements"], math["containers"]
+
+        images = page.evaluate(_IMAGES_JS)
+        report.images = len(images)
+        report.broken_images += [img["src"] for img in images if not img["ok"]]
+
+        if screenshot is not None:
+            screenshot.parent.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(screenshot), full_page=True)
+    finally:
+        context.close()
+    return report
+
+
+# ---------------------------------------------------------------------------------------------------
+# every page of the built site
+
+PAGES = discover_pages(site_dir()) or ["<site not built>"]
+
+
+def test_toc_pages_built(site):
+    pages = set(discover_pages(site))
+    missing = [p for p in toc_pages() if p not in pages]
+    assert not missing, f"_toc.yml entries without a built page in {site}: {missing}"
+
+
+@pytest.mark.parametrize("page_path", PAGES)
+def test_page(page_path, browser, site, origin, screenshot_dir):  # browser first: no Chromium -> skip
+    html = (site / page_path).read_text(encoding="utf-8", errors="replace")
+    redirect = REDIRECT_RE.search(html)
+    if redirect and len(html) < 2000:  # a redirect stub (e.g. Jupyter Book's index.html -> root page)
+        target = (site / page_path).parent / redirect.group(1).split("#")[0]
+        assert target.is_file(), f"{page_path} redirects to a missing page: {redirect.group(1)}"
+        return
+
+    shot = screenshot_dir / (page_path[: -len(".html")] + ".png") if screenshot_dir else None
+    report = check_page(browser, f"{origin}/{page_path}", origin, screenshot=shot)
+    assert not report.problems(), report.summary()
+
+    # pages whose HTML has math must have it typeset (also when MathJax silently failed to load)
+    if 'class="math' in html:
+        assert report.math_elements > 0 and report.mjx_containers >= report.math_elements, (
+            f"{page_path}: {report.math_elements} math elements, {report.mjx_containers} mjx-container")
+    if WIDGET_VIEW_TYPE in html:
+        assert report.widget_views > 0 and report.widgets_rendered == report.widget_views
+    if shot is not None:
+        assert shot.is_file() and shot.stat().st_size > 0
+
+
+# ---------------------------------------------------------------------------------------------------
+# canary: the checks above must be able to fail
+
+CANARY_HTML = r"""<!doctype html>
+<html><head><meta charset="utf-8"><title>canary</title>
+<script>window.MathJax = {tex: {macros: {R: "\\mathbb{R}"}},
+                         options: {processHtmlClass: "math"}};</script>
+<script defer src="vendor/mathjax/tex-mml-chtml.js"></script>
+</head><body>
+<p>fine: <span class="math">\(x^\top y \in \R\)</span></p>
+<p>undefined macro: <span class="math">\(\undefinedmacro{x} + 1\)</span></p>
+<div class="math">\[\frac{1}{2}}\]</div>
+<img src="https://cdn.example.invalid/logo.png" alt="external">
+<img src="missing.png" alt="broken">
+<script type="application/vnd.jupyter.widget-view+json">{"model_id": "0", "version_major": 2, "version_minor": 0}</script>
+<script>console.error("canary console error");</script>
+<div class="widget-subarea"><div class="jupyter-widgets">label $\alpha$</div></div>
+</body></html>
+"""
+
+GOOD_HTML = r"""<!doctype html>
+<html><head><meta charset="utf-8"><title>good</title>
+<script>window.MathJax = {tex: {macros: {R: "\\mathbb{R}"}}};</script>
+<script defer src="vendor/mathjax/tex-mml-chtml.js"></script>
+</head><body><p><span class="math">\(x^\top y \in \R\)</span></p>
+<img src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" alt="dot"></body></html>
+"""
+
+
+def _mathjax_dir(site: Path | None) -> Path | None:
+    for candidate in (REPO / "book" / "_assets" / "vendor" / "mathjax",
+                      site / "_static" / "vendor" / "mathjax" if site else None):
+        if candidate and (candidate / "tex-mml-chtml.js").is_file():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="module")
+def canary_site(tmp_path_factory):
+    mathjax = _mathjax_dir(site_dir())
+    if mathjax is None:
+        pytest.fail("vendored MathJax not found: run tools/assets.sh first", pytrace=False)
+    root = tmp_path_factory.mktemp("canary")
+    (root / "vendor").mkdir()
+    (root / "vendor" / "mathjax").symlink_to(mathjax, target_is_directory=True)
+    (root / "canary.html").write_text(CANARY_HTML, encoding="utf-8")
+    (root / "good.html").write_text(GOOD_HTML, encoding="utf-8")
+    with serve(root) as url:
+        yield url
+
+
+def test_canary_checks_fail_on_a_broken_page(browser, canary_site):
+    report = check_page(browser, f"{canary_site}/canary.html", canary_site, widget_timeout_ms=1500)
+    problems = report.problems()
+    assert set(problems) == {"external_requests", "failed_requests", "console_errors", "math_errors",
+                             "broken_images", "widget_errors"}, report.summary()
+    assert any("cdn.example.invalid" in r for r in report.external_requests)
+    assert any("404" in r and "missing.png" in r for r in report.failed_requests)
+    assert any("canary console error" in e for e in report.console_errors)
+    assert any("undefinedmacro" in e and "red mjx-mtext" in e for e in report.math_errors), report.math_errors
+    assert any("undefinedmacro" in e and "undefined macro in" in e for e in report.math_errors)
+    assert any("merror" in e for e in report.math_errors), report.math_errors
+    assert any("raw TeX in a widget: label $\\alpha$" in e for e in report.math_errors), report.math_errors
+    assert sorted(Path(s).name for s in report.broken_images) == ["logo.png", "missing.png"]
+    assert report.widget_views == 1 and report.widgets_rendered == 0
+
+
+def test_canary_checks_pass_on_a_good_page(browser, canary_site):
+    report = check_page(browser, f"{canary_site}/good.html", canary_site)
+    assert not report.problems(), report.summary()
+    assert report.math_elements == 1 and report.mjx_containers == 1 and report.images == 1

@@ -1,0 +1,184 @@
+"""Shared helpers of the book's tools: the table of contents, deterministic notebook execution,
+and reading the claim/erratum records that ``mlnotes.symbolic`` attaches to notebook outputs."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORD_KEY = "mlnotes"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+KERNELSPEC = {"display_name": "Python 3", "language": "python", "name": "python3"}
+
+
+def toc_files() -> list[Path]:
+    """Every file listed in ``_toc.yml`` (root first), as paths with their real suffix."""
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
+    entries = [toc["root"]]
+
+    def walk(node):
+        for key in ("parts", "chapters", "sections"):
+            for child in node.get(key, []) or []:
+                if "file" in child:
+                    entries.append(child["file"])
+                walk(child)
+
+    walk(toc)
+    paths = []
+    for entry in entries:
+        base = ROOT / entry
+        candidates = [base] if base.suffix else [base.with_suffix(".ipynb"), base.with_suffix(".md")]
+        found = [c for c in candidates if c.exists()]
+        if not found:
+            raise FileNotFoundError(f"_toc.yml lists {entry!r}, which does not exist")
+        paths.append(found[0])
+    return paths
+
+
+def chapter_notebooks(selectors: list[str] | None = None) -> list[Path]:
+    """The notebooks of the book, in table-of-contents order; ``selectors`` keep those whose path
+    contains any of the given substrings (e.g. ``09`` or ``linear_regression``)."""
+    notebooks = [p for p in toc_files() if p.suffix == ".ipynb"]
+    if selectors:
+        notebooks = [p for p in notebooks if any(s in str(p.relative_to(ROOT)) for s in selectors)]
+        if not notebooks:
+            raise SystemExit(f"no chapter notebook matches {selectors}")
+    return notebooks
+
+
+# ---------------------------------------------------------------------------------------------
+# execution
+# ---------------------------------------------------------------------------------------------
+
+def _kernel_manager():
+    """A kernel manager that runs ``ipykernel`` in this very interpreter (the venv), whatever
+    ``python3`` kernelspec may exist elsewhere on the Jupyter path."""
+    from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
+    from jupyter_client.manager import KernelManager
+
+    class CurrentEnvironment(KernelSpecManager):
+        def get_kernel_spec(self, kernel_name):
+            return KernelSpec(argv=[sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                              display_name="Python 3", language="python", name="python3")
+
+    return KernelManager(kernel_name="python3", kernel_spec_manager=CurrentEnvironment())
+
+
+def execute(path: Path, *, timeout: int = 120, extra_env: dict | None = None):
+    """Execute a notebook from the current interpreter; return ``(notebook, seconds, error)``.
+
+    ``error`` is None or the ``CellExecutionError`` raised by the first failing cell (the
+    notebook then holds the outputs up to and including that cell).
+    """
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
+
+    nb = nbformat.read(path, as_version=4)
+    env = {"PYTHONHASHSEED": "0", "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
+    env.update(extra_env or {})
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    km = _kernel_manager()
+    client = NotebookClient(nb, km=km, timeout=timeout, record_timing=False, store_widget_state=True,
+                            resources={"metadata": {"path": str(path.parent)}})
+    start = time.perf_counter()
+    error = None
+    try:
+        client.execute()
+    except CellExecutionError as exc:
+        error = exc
+    finally:
+        if km.has_kernel:
+            km.shutdown_kernel(now=True)
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    return nb, time.perf_counter() - start, error
+
+
+def describe(error) -> str:
+    """A short, plain-text account of a failed cell: its first source lines and the exception."""
+    text = re.sub(r"\x1b\[[0-9;]*m", "", str(error)).strip().splitlines()
+    head = [line for line in text[:12] if line.strip()]
+    return "\n".join(head[:8] + ["  ..."] + text[-3:])
+
+
+def _model_refs(obj) -> list[str]:
+    return re.findall(r"IPY_MODEL_([0-9a-f]{32})", json.dumps(obj, sort_keys=True))
+
+
+def make_deterministic(nb) -> None:
+    """Normalise what differs between runs: widget model ids, kernel metadata, cell timing."""
+    nb.metadata["kernelspec"] = dict(KERNELSPEC)
+    info = nb.metadata.get("language_info", {})
+    if "version" in info:
+        info["version"] = ".".join(info["version"].split(".")[:2])
+    for cell in nb.cells:
+        cell.get("metadata", {}).pop("execution", None)
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    if not state:
+        return
+    roots = [out["data"][WIDGET_VIEW]["model_id"] for cell in nb.cells if cell.cell_type == "code"
+             for out in cell.get("outputs", []) if WIDGET_VIEW in out.get("data", {})]
+    order, seen = [], set()
+
+    def visit(model_id):
+        if model_id in seen or model_id not in state:
+            return
+        seen.add(model_id)
+        order.append(model_id)
+        for ref in _model_refs(state[model_id]):
+            visit(ref)
+
+    for model_id in roots:
+        visit(model_id)
+    masked = lambda m: re.sub(r"[0-9a-f]{32}", "", json.dumps(state[m], sort_keys=True))  # noqa: E731
+    for model_id in sorted(set(state) - seen, key=masked):
+        visit(model_id)
+    for model in state.values():  # an Output widget remembers the id of the request it captured
+        if "msg_id" in model.get("state", {}):
+            model["state"]["msg_id"] = ""
+    mapping = {old: f"{i + 1:032x}" for i, old in enumerate(order)}
+    text = json.dumps(nb)
+    text = re.sub(r"[0-9a-f]{32}", lambda m: mapping.get(m.group(0), m.group(0)), text)
+    renumbered = nbformat.from_dict(json.loads(text))
+    nb.clear()
+    nb.update(renumbered)
+
+
+# ---------------------------------------------------------------------------------------------
+# records
+# ---------------------------------------------------------------------------------------------
+
+def records(nb) -> list[dict]:
+    """The claim and erratum records stored in a notebook's outputs, in order."""
+    out = []
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        for output in cell.get("outputs", []):
+            record = output.get("metadata", {}).get(RECORD_KEY)
+            if record:
+                out.append(record)
+    return out
+
+
+def title(path: Path) -> str:
+    """The first level-1 heading of a notebook or markdown page."""
+    if path.suffix == ".ipynb":
+        text = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "markdown")
+    else:
+        text = path.read_text()
+    match = re.search(r"^# (.+)$", text, flags=re.M)
+    return match.group(1).strip() if match else path.stem
