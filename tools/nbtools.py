@@ -46,8 +46,12 @@ def toc_files() -> list[Path]:
 
 def chapter_notebooks(selectors: list[str] | None = None) -> list[Path]:
     """The notebooks of the book, in table-of-contents order; ``selectors`` keep those whose path
-    contains any of the given substrings (e.g. ``09`` or ``linear_regression``)."""
+    contains any of the given substrings (e.g. ``09`` or ``linear_regression``), or name notebook
+    files directly."""
     notebooks = [p for p in toc_files() if p.suffix == ".ipynb"]
+    paths = [Path(s).resolve() for s in selectors or [] if s.endswith(".ipynb") and Path(s).exists()]
+    if paths:
+        return paths
     if selectors:
         notebooks = [p for p in notebooks if any(s in str(p.relative_to(ROOT)) for s in selectors)]
         if not notebooks:

@@ -36,7 +36,7 @@ def main(argv=None):
     rows, errors = [], []
     start = time.perf_counter()
     for path in chapter_notebooks(args.selectors):
-        chapter = path.stem
+        chapter = path.stem[:24]
         nb, seconds, error = execute(path, extra_env={"MLNOTES_RECORD_TIME": "1"})
         rows.extend(_rows(chapter, records(nb)))
         if error is not None:

@@ -107,14 +107,15 @@ def _display(markdown: str, record: dict):
     SESSION.append(record)
     try:
         from IPython import get_ipython
-        from IPython.display import Markdown, display
+        from IPython.display import display
     except ImportError:  # pragma: no cover - IPython is a dependency
         print(markdown)
         return
     if get_ipython() is None:
         print(markdown)
         return
-    display(Markdown(markdown), metadata={RECORD_KEY: record})
+    # text/plain carries the same text, so that nbval compares what a reader sees
+    display({"text/markdown": markdown, "text/plain": markdown}, raw=True, metadata={RECORD_KEY: record})
 
 
 def _math_block(latex: str) -> str:
@@ -251,9 +252,9 @@ def summary() -> dict:
             + (f"**Failed: {failed}**" if failed else "All hold."))
     try:
         from IPython import get_ipython
-        from IPython.display import Markdown, display
+        from IPython.display import display
         if get_ipython() is not None:
-            display(Markdown(text))
+            display({"text/markdown": text, "text/plain": text}, raw=True)
         else:
             print(text)
     except ImportError:  # pragma: no cover
