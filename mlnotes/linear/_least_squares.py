@@ -79,7 +79,10 @@ def least_squares_1d(x, y):
     y = as_float_vector(y, "y", x.shape[0])
     x_bar, y_bar = x.mean(), y.mean()
     Sxx = np.sum((x - x_bar) ** 2)
-    if Sxx <= np.finfo(float).eps * max(1.0, np.sum(x**2)):
+    # The rounding error of each computed deviation x_i - x_bar is at most about
+    # n * eps * max|x_i|, so a Sxx below n times its square is indistinguishable from 0.
+    n, eps = x.shape[0], np.finfo(float).eps
+    if np.all(x == x[0]) or Sxx <= n * (n * eps * np.max(np.abs(x))) ** 2:
         raise ValueError("all x are equal: the slope is not identified (sum of (x_i - x_bar)^2 is 0)")
     w = np.sum((x - x_bar) * (y - y_bar)) / Sxx
     b = y_bar - w * x_bar
@@ -136,16 +139,23 @@ def normal_equations(X, y, sample_weight=None):
     """
     X = as_float_matrix(X)
     y = _as_targets(y, X.shape[0])
-    t = check_sample_weight(sample_weight, X.shape[0])
-    XtT = X.T * t
+    t = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
+    return _solve_normal_equations(X, y, t)
+
+
+def _solve_normal_equations(X, y, t=None):
+    """:func:`normal_equations` on validated, finite arrays (``t=None``: unit weights)."""
+    XtT = X.T if t is None else X.T * t
+    gram = XtT @ X
+    gram_diag_max = np.max(np.diag(gram))
     try:
-        factor = linalg.cho_factor(XtT @ X)
+        factor = linalg.cho_factor(gram, overwrite_a=True)
     except linalg.LinAlgError:
         raise ValueError(
             f"X^T T X is singular: X (shape {X.shape}) does not have full column rank "
             f"{X.shape[1]}; the normal equations have no unique solution"
         ) from None
-    if np.min(np.abs(np.diag(factor[0]))) ** 2 < 1e-13 * np.max(np.diag(XtT @ X)):
+    if np.min(np.abs(np.diag(factor[0]))) ** 2 < 1e-13 * gram_diag_max:
         raise ValueError(
             f"X^T T X is numerically singular: X (shape {X.shape}) is rank deficient "
             "(collinear columns); the normal equations have no unique solution"
@@ -190,6 +200,13 @@ def ridge_closed_form(X, y, alpha):
     y = _as_targets(y, X.shape[0])
     Y = y.reshape(X.shape[0], -1)
     alphas = _check_alpha(alpha, Y.shape[1])
+    W = _solve_ridge_cholesky(X, Y, alphas)
+    return W.ravel() if y.ndim == 1 else W
+
+
+def _solve_ridge_cholesky(X, Y, alphas):
+    """:func:`ridge_closed_form` on validated arrays: ``Y`` (n_samples, n_targets), ``alphas``
+    (n_targets,); returns W of shape (n_features, n_targets)."""
     if (alphas <= 0).any():
         raise ValueError("ridge_closed_form needs alpha > 0 (X^T X + alpha I is then positive definite)")
     n, d = X.shape
@@ -203,7 +220,7 @@ def ridge_closed_form(X, y, alpha):
         A.flat[:: A.shape[0] + 1] += a
         sol = linalg.solve(A, B[:, cols], assume_a="pos", overwrite_a=True)
         W[:, cols] = sol if primal else X.T @ sol
-    return W.ravel() if y.ndim == 1 else W
+    return W
 
 
 def ridge_svd(X, y, alpha):
@@ -227,9 +244,19 @@ def ridge_svd(X, y, alpha):
     y = _as_targets(y, X.shape[0])
     Y = y.reshape(X.shape[0], -1)
     alphas = _check_alpha(alpha, Y.shape[1])
-    U, s, Vt = linalg.svd(X, full_matrices=False, lapack_driver="gesdd")
-    keep = s > max(X.shape) * np.finfo(float).eps * (s[0] if s.size else 0.0)
-    s_kept = s[keep][:, None]
-    shrink = s_kept / (s_kept**2 + alphas[None, :])  # (rank, n_targets)
-    W = Vt[keep].T @ (shrink * (U[:, keep].T @ Y))
+    W = _solve_ridge_svd(X, Y, alphas)
     return W.ravel() if y.ndim == 1 else W
+
+
+def _solve_ridge_svd(X, Y, alphas, overwrite_X=False):
+    """:func:`ridge_svd` on validated, finite arrays: ``Y`` (n_samples, n_targets), ``alphas``
+    (n_targets,); returns W of shape (n_features, n_targets). ``overwrite_X=True`` lets LAPACK
+    destroy ``X`` (saves a copy when the caller owns it)."""
+    shape = X.shape
+    U, s, Vt = linalg.svd(X, full_matrices=False, lapack_driver="gesdd", overwrite_a=overwrite_X,
+                          check_finite=False)
+    # s is sorted in decreasing order, so the kept singular values are a prefix: slice (views)
+    rank = int(np.count_nonzero(s > max(shape) * np.finfo(float).eps * (s[0] if s.size else 0.0)))
+    s_kept = s[:rank, None]
+    shrink = s_kept / (s_kept**2 + alphas[None, :])  # (rank, n_targets)
+    return Vt[:rank].T @ (shrink * (U[:, :rank].T @ Y))

@@ -2,18 +2,25 @@
 
 import numpy as np
 from scipy import linalg
-from sklearn.base import BaseEstimator, RegressorMixin
+from sklearn.base import BaseEstimator, MultiOutputMixin, RegressorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..utils.validation import check_sample_weight
-from ._least_squares import _check_alpha, center, normal_equations, ridge_closed_form, ridge_svd
+from ._least_squares import (
+    _check_alpha,
+    _solve_normal_equations,
+    _solve_ridge_cholesky,
+    _solve_ridge_svd,
+    center,
+)
 
 
-class _LeastSquaresBase(RegressorMixin, BaseEstimator):
+class _LeastSquaresBase(MultiOutputMixin, RegressorMixin, BaseEstimator):
     """Shared fit/predict plumbing: validate, centre for the intercept, solve, store.
 
-    Subclasses implement ``_solve(X, y)`` on centred, sqrt-weight-scaled data and return the
-    weights of shape (n_features, n_targets).
+    Subclasses implement ``_solve(X, Y, overwrite_X)`` on centred, sqrt-weight-scaled data
+    (``Y`` of shape (n_samples, n_targets); ``overwrite_X`` is True when ``X`` is a private copy
+    the solver may destroy) and return the weights of shape (n_features, n_targets).
     """
 
     def fit(self, X, y, sample_weight=None):
@@ -33,15 +40,24 @@ class _LeastSquaresBase(RegressorMixin, BaseEstimator):
         """
         self._check_params()
         X, y = validate_data(self, X, y, y_numeric=True, multi_output=True, dtype=np.float64)
-        t = check_sample_weight(sample_weight, X.shape[0])
+        y = np.asarray(y, dtype=np.float64)  # y_numeric only converts object arrays, not strings
+        # validate_data has checked X and y (finite, non-empty): the solvers below skip the checks
+        # of the public step functions, and X is copied at most once (centring or weighting)
+        t = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
+        owns_X = self.fit_intercept
         if self.fit_intercept:
-            X, y, x_bar, y_bar = center(X, y, t)
+            X, y, x_bar, y_bar = center(X, y, t)  # new arrays
         else:
             x_bar, y_bar = np.zeros(X.shape[1]), np.zeros(y.shape[1:])
-        sqrt_t = np.sqrt(t)
-        Xs = X * sqrt_t[:, None]
-        Ys = (y.reshape(len(y), -1)) * sqrt_t[:, None]
-        W = self._solve(Xs, Ys)  # (n_features, n_targets)
+        Y = y.reshape(len(y), -1)
+        if t is not None:
+            sqrt_t = np.sqrt(t)[:, None]
+            if owns_X:
+                X *= sqrt_t
+            else:
+                X, owns_X = X * sqrt_t, True
+            Y = Y * sqrt_t
+        W = self._solve(X, Y, owns_X)  # (n_features, n_targets)
         self.coef_ = W[:, 0].copy() if y.ndim == 1 else W.T.copy()
         self.intercept_ = (y_bar - x_bar @ self.coef_.T) if self.fit_intercept else (
             0.0 if y.ndim == 1 else np.zeros(y.shape[1]))
@@ -110,12 +126,12 @@ class LinearRegression(_LeastSquaresBase):
         if not (isinstance(self.tol, (int, float)) and self.tol >= 0):
             raise ValueError(f"tol must be a non-negative number, got {self.tol!r}")
 
-    def _solve(self, X, Y):
+    def _solve(self, X, Y, overwrite_X):
         if self.solver == "normal":
             self.rank_ = None
-            return normal_equations(X, Y)
+            return _solve_normal_equations(X, Y)
         W, _, self.rank_, _ = linalg.lstsq(
-            X, Y, cond=self.tol, lapack_driver="gelsy", check_finite=False, overwrite_a=True)
+            X, Y, cond=self.tol, lapack_driver="gelsy", check_finite=False, overwrite_a=overwrite_X)
         return W
 
 
@@ -158,11 +174,11 @@ class Ridge(_LeastSquaresBase):
             raise ValueError(f"solver must be 'auto', 'cholesky' or 'svd', got {self.solver!r}")
         _check_alpha(self.alpha, np.size(self.alpha))
 
-    def _solve(self, X, Y):
+    def _solve(self, X, Y, overwrite_X):
         alphas = _check_alpha(self.alpha, Y.shape[1])
         solver = self.solver
         if solver == "auto":
             solver = "cholesky" if (alphas > 0).all() else "svd"
         if solver == "cholesky":
-            return ridge_closed_form(X, Y, alphas)
-        return ridge_svd(X, Y, alphas)
+            return _solve_ridge_cholesky(X, Y, alphas)
+        return _solve_ridge_svd(X, Y, alphas, overwrite_X=overwrite_X)

@@ -358,6 +358,29 @@ def _as_matrix(value):
     return sp.Matrix([value])
 
 
+def _size_choices(shape_syms, bases):
+    """Distinct sizes for distinct shape symbols (alphabetical), in both orders: for ``d, n`` and
+    base 2, ``d=2, n=3`` and ``d=3, n=2``."""
+    out = []
+    for base in bases:
+        out.append({sym: base + k for k, sym in enumerate(shape_syms)})
+        if len(shape_syms) > 1:
+            out.append({sym: base + len(shape_syms) - 1 - k for k, sym in enumerate(shape_syms)})
+    return out
+
+
+def _defined_value(concrete, sub):
+    """The explicit value of ``concrete`` at ``sub``, or None where it is undefined (a singular
+    inverse: division by zero, or nan/zoo entries)."""
+    try:
+        value = _as_matrix(_explicit(concrete, sub))
+    except (ZeroDivisionError, ValueError):  # includes sympy's NonInvertible/NonSquareMatrixError
+        return None
+    if any(e.has(sp.nan, sp.zoo, sp.oo, -sp.oo) for e in value):
+        return None
+    return value
+
+
 def _symmetrize(expr, symmetric):
     return expr.xreplace({A.T: A for A in symmetric}) if symmetric else expr
 
@@ -405,31 +428,43 @@ def _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes):
     #    alphabetical order: d=2, n=3, then d=3, n=4): random integer matrices first, so that a
     #    false claim fails fast with a concrete counterexample; then symbolic entries, a proof
     #    for those sizes
-    size_choices = ([{sym: base + k for k, sym in enumerate(shape_syms)} for base in sizes]
-                    if shape_syms else [{}])
+    #    Both orders of the sizes are tried (n > d and n < d); sizes at which lhs - rhs is
+    #    undefined (e.g. (X^T X)^{-1} for a wide X) are skipped, and symbolic entries are used at
+    #    the first size where it is defined.
+    size_choices = _size_choices(shape_syms, sizes) if shape_syms else [{}]
+    proved_at = []
     for size in size_choices:
         concrete = _concrete(expr, size)
         shapes = {M: _concrete(M, size) for M in matrices}
         sub_r = {Mc: _random_matrix(rng, *map(int, Mc.shape), symmetric=M.name in sym_names)
                  for M, Mc in shapes.items()}
         where = ", ".join(f"{s}={v}" for s, v in size.items()) or "the given shapes"
-        if any(sp.simplify(e) != 0 for e in _as_matrix(_explicit(concrete, sub_r))):
+        value_r = _defined_value(concrete, sub_r)
+        if value_r is None:
+            continue
+        if any(sp.simplify(e) != 0 for e in value_r):
             cex = {sp.latex(Mc): sp.latex(v) for Mc, v in sub_r.items()}
             return False, "exact", f"differs for explicit matrices at {where}", cex
+        if proved_at:
+            continue
         sub = {Mc: explicit_matrix(M.name, *map(int, Mc.shape), symmetric=M.name in sym_names)
                for M, Mc in shapes.items()}
         value = _as_matrix(_explicit(concrete, sub))
         if not all(_simplify_is_zero(e, timeout) for e in value):
             return False, "symbolic", f"entries of lhs - rhs do not vanish at {where}", None
+        proved_at.append(where)
+    if not proved_at:
+        return False, "exact", "lhs - rhs is undefined (a singular inverse) at every size tried", None
     # 4. numerically at larger random sizes (only meaningful for symbolic sizes)
     checked = ", ".join(str(s) for s in sizes) if shape_syms else "the given shapes"
     if shape_syms:
-        for big in (5, 7):
-            size = {sym: big + k for k, sym in enumerate(shape_syms)}
+        for i, big in enumerate((5, 7)):  # one order of the sizes each (both were tried above)
+            choices = _size_choices(shape_syms, (big,))
+            size = choices[i % len(choices)]
             sub = {_concrete(M, size): _random_matrix(rng, *map(int, _concrete(M, size).shape),
                                                       symmetric=M.name in sym_names) for M in matrices}
-            value = _as_matrix(_explicit(_concrete(expr, size), sub))
-            if any(e != 0 for e in value):
+            value = _defined_value(_concrete(expr, size), sub)
+            if value is not None and any(e != 0 for e in value):
                 cex = {sp.latex(k): sp.latex(v) for k, v in sub.items()}
                 return False, "exact", f"differs for random {big}x{big} matrices", cex
         return True, "exact", (f"entrywise with symbolic entries at {len(sizes)} sizes, "
@@ -550,8 +585,9 @@ def agree(derived, computed, *, rtol=1e-10, atol=1e-12, latex="") -> Verdict:
     detail = f"agree to rtol={rtol:g}, atol={atol:g}" if ok else f"disagree beyond rtol={rtol:g}, atol={atol:g}"
     cex = None
     if not ok:
-        i = int(np.argmax(np.abs(a - b))) if a.size else 0
-        cex = {"\\text{index}": str(np.unravel_index(i, a.shape) if a.ndim else ()),
+        with np.errstate(invalid="ignore"):  # inf - inf: the NaN is what argmax should point at
+            i = int(np.argmax(np.abs(a - b))) if a.size else 0
+        cex = {"\\text{index}": str(tuple(int(k) for k in np.unravel_index(i, a.shape)) if a.ndim else ()),
                "\\text{derived}": f"{a.flat[i]:.6g}" if a.size else "", "\\text{computed}": f"{b.flat[i]:.6g}" if b.size else ""}
     return Verdict(latex, ok, "implementation", detail, cex, time.perf_counter() - start,
                    extra={"max_abs_diff": float(np.max(np.abs(a - b))) if a.size and ok else None})

@@ -33,6 +33,26 @@ NOTES = {
 }
 
 
+class _ShownAlready:
+    """Mixin for return values of :func:`claim` and :func:`erratum`: they have displayed themselves,
+    so a notebook cell ending with the call shows nothing more (and nothing run-dependent)."""
+
+    def _ipython_display_(self):
+        pass
+
+
+class ClaimVerdicts(_ShownAlready, tuple):
+    """The verdicts of a recorded claim (a tuple of :class:`Verdict`)."""
+
+
+class ErratumRecord(_ShownAlready, dict):
+    """The record of an erratum (a dict, as stored in the notebook)."""
+
+
+class SummaryCounts(_ShownAlready, dict):
+    """The counts shown by :func:`summary`."""
+
+
 class ClaimError(AssertionError):
     """A claim of the book failed (or an erratum did not behave as recorded)."""
 
@@ -122,7 +142,7 @@ def _math_block(latex: str) -> str:
     return f"$$\n{latex}\n$$" if latex else ""
 
 
-def claim(title: str, *verdicts: Verdict, label: str | None = None) -> tuple[Verdict, ...]:
+def claim(title: str, *verdicts: Verdict, label: str | None = None) -> "ClaimVerdicts":
     """State a claim of the book: show it with its status, record it, raise if it fails.
 
     Parameters
@@ -158,7 +178,7 @@ def claim(title: str, *verdicts: Verdict, label: str | None = None) -> tuple[Ver
         failed = [v for v in verdicts if not v.holds]
         raise ClaimError(f"claim {title!r} fails: " + "; ".join(
             f"{v.latex} ({v.detail}; counterexample {v.counterexample})" for v in failed))
-    return verdicts
+    return ClaimVerdicts(verdicts)
 
 
 def erratum(id: str, source: Source, title: str, *, notes: Verdict, correction: Verdict | tuple,
@@ -223,7 +243,7 @@ def erratum(id: str, source: Source, title: str, *, notes: Verdict, correction: 
     if not fixed:
         raise ClaimError(f"erratum {id}: a correction fails: " + "; ".join(
             f"{c.latex} ({c.detail})" for c in corrections if not c.holds))
-    return record
+    return ErratumRecord(record)
 
 
 def summary() -> dict:
@@ -259,4 +279,4 @@ def summary() -> dict:
             print(text)
     except ImportError:  # pragma: no cover
         print(text)
-    return {"claims": len(claims), "statements": by_method, "errata": [r["id"] for r in errata], "failed": failed}
+    return SummaryCounts(claims=len(claims), statements=by_method, errata=[r["id"] for r in errata], failed=failed)
