@@ -59,10 +59,11 @@ class _LeastSquaresBase(MultiOutputMixin, RegressorMixin, BaseEstimator):
             Y = Y * sqrt_t
         W = self._solve(X, Y, owns_X)  # (n_features, n_targets)
         self.coef_ = W[:, 0].copy() if y.ndim == 1 else W.T.copy()
-        self.intercept_ = (y_bar - x_bar @ self.coef_.T) if self.fit_intercept else (
-            0.0 if y.ndim == 1 else np.zeros(y.shape[1]))
-        if y.ndim == 1:
-            self.intercept_ = float(self.intercept_)
+        # as scikit-learn: 0.0 without an intercept, a float for 1-D y, else one per target
+        self.intercept_ = 0.0
+        if self.fit_intercept:
+            intercept = y_bar - x_bar @ self.coef_.T
+            self.intercept_ = float(intercept) if y.ndim == 1 else intercept
         return self
 
     def predict(self, X):
@@ -105,6 +106,7 @@ class LinearRegression(_LeastSquaresBase):
     ----------
     coef_ : ndarray of shape (n_features,) or (n_targets, n_features)
     intercept_ : float or ndarray of shape (n_targets,)
+        0.0 when ``fit_intercept=False`` (as in scikit-learn).
     rank_ : int
         Numerical rank of the (centred, weighted) design matrix (``"lstsq"`` only, else None).
     n_features_in_ : int
@@ -156,6 +158,7 @@ class Ridge(_LeastSquaresBase):
     ----------
     coef_ : ndarray of shape (n_features,) or (n_targets, n_features)
     intercept_ : float or ndarray of shape (n_targets,)
+        0.0 when ``fit_intercept=False`` (as in scikit-learn).
     n_features_in_ : int
 
     Notes

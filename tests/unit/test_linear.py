@@ -68,17 +68,10 @@ def make_weights(seed, n, n_zero=0):
 
 
 def assert_same_fit(est, ref):
-    """coef_ and intercept_ of two fitted estimators agree (see the module tolerance).
-
-    One documented difference: with ``fit_intercept=False`` and a 2-D ``y`` scikit-learn sets
-    ``intercept_ = 0.0`` (a scalar) while mlnotes stores ``np.zeros(n_targets)``; the values are
-    compared after broadcasting in that case only.
-    """
+    """coef_ and intercept_ of two fitted estimators agree (see the module tolerance), with the
+    same shapes (``intercept_`` is the scalar 0.0 without an intercept, as in scikit-learn)."""
     assert_close(est.coef_, ref.coef_)
-    ref_intercept = ref.intercept_
-    if np.ndim(ref_intercept) == 0 and np.ndim(est.intercept_) == 1 and ref_intercept == 0.0:
-        ref_intercept = np.zeros_like(est.intercept_)
-    assert_close(est.intercept_, ref_intercept)
+    assert_close(est.intercept_, ref.intercept_)
 
 
 def min_norm_reference(X, y, fit_intercept=True, sample_weight=None):
@@ -205,13 +198,13 @@ def test_linear_regression_multi_output_matches_sklearn(solver, fit_intercept, s
     est = LinearRegression(solver=solver, fit_intercept=fit_intercept).fit(X, Y, sample_weight=t)
     ref = sk.LinearRegression(fit_intercept=fit_intercept).fit(X, Y, sample_weight=t)
     assert est.coef_.shape == (3, 5)
-    assert np.shape(est.intercept_) == (3,)
+    assert np.shape(est.intercept_) == ((3,) if fit_intercept else ())  # 0.0 without intercept, as sklearn
     assert_same_fit(est, ref)
     # each column fitted alone gives the same row of coef_
     for j in range(3):
         single = LinearRegression(solver=solver, fit_intercept=fit_intercept).fit(X, Y[:, j], sample_weight=t)
         assert_close(est.coef_[j], single.coef_)
-        assert_close(est.intercept_[j], single.intercept_)
+        assert_close(np.broadcast_to(est.intercept_, (Y.shape[1],))[j], single.intercept_)
 
 
 def test_linear_regression_column_vector_y_keeps_2d_shapes():
@@ -345,18 +338,27 @@ def test_predict_multi_output_matches_sklearn():
 # --------------------------------------------------------------------------- Ridge
 
 
+def fit_ridge_and_compare(X, y, alpha, solver, fit_intercept, t=None):
+    """Fit mlnotes' Ridge, assert it equals scikit-learn's Ridge and, for 1-D y, the explicit
+    closed form :func:`ridge_reference`; return the fitted estimator."""
+    est = Ridge(alpha=alpha, solver=solver, fit_intercept=fit_intercept).fit(X, y, sample_weight=t)
+    ref = sk.Ridge(alpha=alpha, solver=SK_RIDGE_SOLVER[solver], fit_intercept=fit_intercept).fit(
+        X, y, sample_weight=t)
+    assert_same_fit(est, ref)
+    if np.ndim(y) == 1:
+        coef, intercept = ridge_reference(X, y, alpha, fit_intercept, t)
+        assert_close(est.coef_, coef)
+        assert_close(est.intercept_, intercept)
+    return est
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("alpha", [1e-2, 1.0, 100.0])
 @pytest.mark.parametrize("fit_intercept", [True, False])
 @pytest.mark.parametrize("solver", RIDGE_SOLVERS)
 def test_ridge_matches_sklearn(solver, fit_intercept, alpha, seed):
     X, y = make_regression(seed, 60, 8)
-    est = Ridge(alpha=alpha, solver=solver, fit_intercept=fit_intercept).fit(X, y)
-    ref = sk.Ridge(alpha=alpha, solver=SK_RIDGE_SOLVER[solver], fit_intercept=fit_intercept).fit(X, y)
-    assert_same_fit(est, ref)
-    coef, intercept = ridge_reference(X, y, alpha, fit_intercept)
-    assert_close(est.coef_, coef)
-    assert_close(est.intercept_, intercept)
+    fit_ridge_and_compare(X, y, alpha, solver, fit_intercept)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -366,14 +368,7 @@ def test_ridge_matches_sklearn(solver, fit_intercept, alpha, seed):
 def test_ridge_sample_weight_matches_sklearn(solver, fit_intercept, n_zero, seed):
     X, y = make_regression(seed, 50, 6)
     t = make_weights(seed, 50, n_zero)
-    est = Ridge(alpha=1.5, solver=solver, fit_intercept=fit_intercept).fit(X, y, sample_weight=t)
-    ref = sk.Ridge(alpha=1.5, solver=SK_RIDGE_SOLVER[solver], fit_intercept=fit_intercept).fit(
-        X, y, sample_weight=t
-    )
-    assert_same_fit(est, ref)
-    coef, intercept = ridge_reference(X, y, 1.5, fit_intercept, t)
-    assert_close(est.coef_, coef)
-    assert_close(est.intercept_, intercept)
+    fit_ridge_and_compare(X, y, 1.5, solver, fit_intercept, t)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -383,18 +378,14 @@ def test_ridge_sample_weight_matches_sklearn(solver, fit_intercept, n_zero, seed
 def test_ridge_multi_output_matches_sklearn(alpha, solver, fit_intercept, seed):
     X, Y = make_regression(seed, 40, 5, n_targets=4)
     t = make_weights(seed, 40, n_zero=2)
-    est = Ridge(alpha=alpha, solver=solver, fit_intercept=fit_intercept).fit(X, Y, sample_weight=t)
-    ref = sk.Ridge(alpha=alpha, solver=SK_RIDGE_SOLVER[solver], fit_intercept=fit_intercept).fit(
-        X, Y, sample_weight=t
-    )
+    est = fit_ridge_and_compare(X, Y, alpha, solver, fit_intercept, t)
     assert est.coef_.shape == (4, 5)
-    assert_same_fit(est, ref)
     # per-target alpha: column j is the single-target fit with alpha[j]
     alphas = np.broadcast_to(alpha, (4,))
     for j in range(4):
         single = Ridge(alpha=alphas[j], solver=solver, fit_intercept=fit_intercept).fit(X, Y[:, j], sample_weight=t)
         assert_close(est.coef_[j], single.coef_)
-        assert_close(est.intercept_[j], single.intercept_)
+        assert_close(np.broadcast_to(est.intercept_, (Y.shape[1],))[j], single.intercept_)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -405,14 +396,7 @@ def test_ridge_more_features_than_samples(solver, fit_intercept, shape, seed):
     n, d = shape
     X, y = make_regression(seed, n, d)
     t = make_weights(seed, n)
-    est = Ridge(alpha=0.7, solver=solver, fit_intercept=fit_intercept).fit(X, y, sample_weight=t)
-    ref = sk.Ridge(alpha=0.7, solver=SK_RIDGE_SOLVER[solver], fit_intercept=fit_intercept).fit(
-        X, y, sample_weight=t
-    )
-    assert_same_fit(est, ref)
-    coef, intercept = ridge_reference(X, y, 0.7, fit_intercept, t)
-    assert_close(est.coef_, coef)
-    assert_close(est.intercept_, intercept)
+    fit_ridge_and_compare(X, y, 0.7, solver, fit_intercept, t)
 
 
 def test_ridge_closed_form_dual_equals_primal():
