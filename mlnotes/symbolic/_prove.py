@@ -424,13 +424,10 @@ def _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes):
         if any(sp.simplify(e) != 0 for e in value):
             cex = {sp.latex(k): sp.latex(sp.Matrix(v)) for k, v in w.items() if isinstance(k, sp.MatrixSymbol)}
             return False, "exact", "fails at a given witness", cex
-    # 3. explicit matrices at small sizes (distinct sizes for distinct shape symbols, in
-    #    alphabetical order: d=2, n=3, then d=3, n=4): random integer matrices first, so that a
-    #    false claim fails fast with a concrete counterexample; then symbolic entries, a proof
-    #    for those sizes
-    #    Both orders of the sizes are tried (n > d and n < d); sizes at which lhs - rhs is
-    #    undefined (e.g. (X^T X)^{-1} for a wide X) are skipped, and symbolic entries are used at
-    #    the first size where it is defined.
+    # 3. explicit matrices at small sizes (see _size_choices): random integer matrices first, so
+    #    that a false claim fails fast with a concrete counterexample; then, at the first size
+    #    where lhs - rhs is defined, symbolic entries (a proof for that size). Sizes where it is
+    #    undefined (e.g. (X^T X)^{-1} for a wide X) are skipped.
     size_choices = _size_choices(shape_syms, sizes) if shape_syms else [{}]
     proved_at = []
     for size in size_choices:
@@ -455,8 +452,7 @@ def _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes):
         proved_at.append(where)
     if not proved_at:
         return False, "exact", "lhs - rhs is undefined (a singular inverse) at every size tried", None
-    # 4. numerically at larger random sizes (only meaningful for symbolic sizes)
-    checked = ", ".join(str(s) for s in sizes) if shape_syms else "the given shapes"
+    # 4. exactly on random integer matrices at larger sizes (only for symbolic sizes)
     if shape_syms:
         for i, big in enumerate((5, 7)):  # one order of the sizes each (both were tried above)
             choices = _size_choices(shape_syms, (big,))
@@ -466,10 +462,11 @@ def _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes):
             value = _defined_value(_concrete(expr, size), sub)
             if value is not None and any(e != 0 for e in value):
                 cex = {sp.latex(k): sp.latex(v) for k, v in sub.items()}
-                return False, "exact", f"differs for random {big}x{big} matrices", cex
-        return True, "exact", (f"entrywise with symbolic entries at {len(sizes)} sizes, "
-                               "and exactly on random integer matrices at 2 larger sizes"), None
-    return True, "symbolic", f"entrywise with symbolic entries ({checked})", None
+                where = ", ".join(f"{s}={v}" for s, v in size.items())
+                return False, "exact", f"differs for random integer matrices at {where}", cex
+        return True, "exact", (f"entrywise with symbolic entries at {proved_at[0]}; exactly on random "
+                               "integer matrices at the other sizes tried and at 2 larger ones"), None
+    return True, "symbolic", "entrywise with symbolic entries at the given shapes", None
 
 
 # ---------------------------------------------------------------------------------------------
