@@ -15,9 +15,9 @@ import sys
 
 import nbformat
 
+import pages
 from nbtools import ROOT, chapter_notebooks, describe, execute, make_deterministic
-
-TIMINGS = ROOT / "book" / "back" / "timings.json"
+from pages import TIMINGS
 
 
 def main(argv=None):
@@ -40,8 +40,6 @@ def main(argv=None):
     known = {str(p.relative_to(ROOT)) for p in chapter_notebooks()}
     timings = {k: v for k, v in sorted(timings.items()) if k in known}
     TIMINGS.write_text(json.dumps(timings, indent=1) + "\n")
-    import pages
-
     pages.main([])
     if failed:
         print(f"{len(failed)} notebook(s) failed and were not written: {failed}", file=sys.stderr)

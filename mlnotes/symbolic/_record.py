@@ -121,21 +121,22 @@ def _record(v: Verdict) -> dict:
     return rec
 
 
-def _display(markdown: str, record: dict):
-    """Show ``markdown`` in the notebook, attach ``record`` to the output metadata, and keep it
-    in :data:`SESSION`."""
-    SESSION.append(record)
-    try:
-        from IPython import get_ipython
-        from IPython.display import display
-    except ImportError:  # pragma: no cover - IPython is a dependency
-        print(markdown)
-        return
+def _show(markdown: str, metadata: dict | None = None):
+    """Show ``markdown`` in a notebook (printed outside IPython). ``text/plain`` carries the same
+    text, so that nbval compares what a reader sees."""
+    from IPython import get_ipython
+    from IPython.display import display
+
     if get_ipython() is None:
         print(markdown)
         return
-    # text/plain carries the same text, so that nbval compares what a reader sees
-    display({"text/markdown": markdown, "text/plain": markdown}, raw=True, metadata={RECORD_KEY: record})
+    display({"text/markdown": markdown, "text/plain": markdown}, raw=True, metadata=metadata)
+
+
+def _display(markdown: str, record: dict):
+    """Show ``markdown``, attach ``record`` to the output metadata, and keep it in :data:`SESSION`."""
+    SESSION.append(record)
+    _show(markdown, {RECORD_KEY: record})
 
 
 def _math_block(latex: str) -> str:
@@ -270,13 +271,5 @@ def summary() -> dict:
             f"({sum(by_method.values())} statements: {methods}). "
             + (f"Errata: {', '.join('{ref}`' + r['id'] + ' <erratum-' + r['id'].lower() + '>`' for r in errata)}. " if errata else "")
             + (f"**Failed: {failed}**" if failed else "All hold."))
-    try:
-        from IPython import get_ipython
-        from IPython.display import display
-        if get_ipython() is not None:
-            display({"text/markdown": text, "text/plain": text}, raw=True)
-        else:
-            print(text)
-    except ImportError:  # pragma: no cover
-        print(text)
+    _show(text)
     return SummaryCounts(claims=len(claims), statements=by_method, errata=[r["id"] for r in errata], failed=failed)
