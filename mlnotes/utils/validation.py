@@ -11,16 +11,16 @@ from numbers import Real
 import numpy as np
 
 
-def _as_float_array(a, name, ndim):
+def _to_float(a, name):
     if a is None:
         raise TypeError(f"{name} must be an array, got None")
     try:
-        arr = np.asarray(a, dtype=float)
+        return np.asarray(a, dtype=float)
     except (TypeError, ValueError) as exc:
         raise TypeError(f"{name} must be numeric, could not convert it to float: {exc}") from None
-    if arr.ndim != ndim:
-        shape = "(n_samples, n_features)" if ndim == 2 else "(n_samples,)"
-        raise ValueError(f"{name} must be {ndim}-D with shape {shape}, got shape {arr.shape}")
+
+
+def _check_nonempty_finite(arr, name):
     if arr.size == 0:
         raise ValueError(f"{name} is empty (shape {arr.shape}): at least one sample is needed")
     if np.isnan(arr).any():
@@ -28,6 +28,14 @@ def _as_float_array(a, name, ndim):
     if np.isinf(arr).any():
         raise ValueError(f"{name} contains infinity")
     return arr
+
+
+def _as_float_array(a, name, ndim):
+    arr = _to_float(a, name)
+    if arr.ndim != ndim:
+        shape = "(n_samples, n_features)" if ndim == 2 else "(n_samples,)"
+        raise ValueError(f"{name} must be {ndim}-D with shape {shape}, got shape {arr.shape}")
+    return _check_nonempty_finite(arr, name)
 
 
 def as_float_matrix(X, name="X"):
@@ -84,3 +92,17 @@ def check_scalar(value, name, *, low=None, high=None, include_low=True):
     if high is not None and value > high:
         raise ValueError(f"{name} must be <= {high}, got {value}")
     return value
+
+
+
+def as_finite_array(a, name):
+    """Return ``a`` (a number or an array of any shape) as a finite, non-empty float array.
+
+    Raises
+    ------
+    TypeError
+        If ``a`` is None or not numeric.
+    ValueError
+        If ``a`` is empty or contains NaN or infinity.
+    """
+    return _check_nonempty_finite(_to_float(a, name), name)

@@ -1,0 +1,25 @@
+"""Loss functions and their (sub)gradients, vectorised (chapter 5, *Loss functions*).
+
+Three families, each a function of the quantity the loss depends on:
+
+- regression losses of the residual ``r = y - y_pred``: :func:`square`, :func:`absolute`, :func:`huber`;
+- classification losses of the margin ``m = y * f(x)`` with ``y`` in {-1, +1}: :func:`zero_one`,
+  :func:`hinge`, :func:`squared_hinge`, :func:`logistic`, :func:`exponential`, :func:`square_margin`
+  (all in :data:`MARGIN_LOSSES`), and :func:`margin` to form ``m``;
+- cross-entropy from scores: :func:`binary_cross_entropy` (labels 0/1) and :func:`softmax_cross_entropy`.
+
+Every loss ``name`` has ``name_grad``, its derivative with respect to its argument (a subgradient at kinks).
+"""
+
+from ._margin import (MARGIN_LOSSES, exponential, exponential_grad, hinge, hinge_grad, logistic, logistic_grad,
+                      margin, square_margin, square_margin_grad, squared_hinge, squared_hinge_grad, zero_one,
+                      zero_one_grad)
+from ._probabilistic import (binary_cross_entropy, binary_cross_entropy_grad, softmax_cross_entropy,
+                             softmax_cross_entropy_grad)
+from ._regression import absolute, absolute_grad, huber, huber_grad, square, square_grad
+
+__all__ = ["square", "square_grad", "absolute", "absolute_grad", "huber", "huber_grad",
+           "margin", "zero_one", "zero_one_grad", "hinge", "hinge_grad", "squared_hinge", "squared_hinge_grad",
+           "logistic", "logistic_grad", "exponential", "exponential_grad", "square_margin", "square_margin_grad",
+           "MARGIN_LOSSES", "binary_cross_entropy", "binary_cross_entropy_grad",
+           "softmax_cross_entropy", "softmax_cross_entropy_grad"]

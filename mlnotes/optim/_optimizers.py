@@ -1,0 +1,206 @@
+r"""First-order optimisers with one interface: ``x_new = optimizer.step(x, g)`` (chapter 6).
+
+Each keeps its own state (velocity, accumulated squares, moment estimates) between calls, and names it as
+the chapter does. :func:`run` drives any of them on a deterministic gradient; :func:`mlnotes.optim.sgd`
+drives them on minibatch gradients. Nesterov's method evaluates the gradient at a look-ahead point, which
+every optimiser exposes through :meth:`Optimizer.lookahead` (the point itself for the others).
+"""
+
+import numpy as np
+
+from ..utils.validation import check_scalar
+from ._result import History
+from ._validation import as_start_point, check_iterations, checked_gradient, checked_value
+
+
+class Optimizer:
+    """Base class: ``step(x, g)`` returns the next iterate; ``reset()`` forgets the state.
+
+    Parameters
+    ----------
+    learning_rate : float > 0
+        The step size :math:`\\eta`.
+    """
+
+    def __init__(self, learning_rate):
+        self.learning_rate = check_scalar(learning_rate, "learning_rate", low=0, include_low=False)
+        self.reset()
+
+    def reset(self):
+        """Forget the state; the next :meth:`step` is the first."""
+        self.t = 0
+
+    def lookahead(self, x):
+        """The point at which the next gradient is to be evaluated (``x`` except for Nesterov)."""
+        return x
+
+    def step(self, x, g):
+        """One update from ``x`` (shape (d,)) with the gradient ``g`` (shape (d,)); returns the new point."""
+        self.t += 1
+        return self._update(np.asarray(x, dtype=float), np.asarray(g, dtype=float))
+
+    def _update(self, x, g):
+        raise NotImplementedError
+
+    def __repr__(self):
+        params = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._params)
+        return f"{type(self).__name__}({params})"
+
+    _params = ("learning_rate",)
+
+
+class GradientStep(Optimizer):
+    r"""Plain gradient step :math:`x \leftarrow x - \eta g`."""
+
+    def _update(self, x, g):
+        return x - self.learning_rate * g
+
+
+class Momentum(Optimizer):
+    r"""Heavy-ball momentum: :math:`v \leftarrow \mu v - \eta g`, :math:`x \leftarrow x + v`.
+
+    With a constant gradient the velocity tends to :math:`-\eta g / (1 - \mu)`: momentum multiplies the
+    effective step by :math:`1/(1-\mu)` along consistent directions and damps oscillating ones.
+    """
+
+    _params = ("learning_rate", "momentum")
+
+    def __init__(self, learning_rate, momentum=0.9):
+        self.momentum = check_scalar(momentum, "momentum", low=0, high=1)
+        super().__init__(learning_rate)
+
+    def reset(self):
+        super().reset()
+        self.v = 0.0
+
+    def _update(self, x, g):
+        self.v = self.momentum * self.v - self.learning_rate * g
+        return x + self.v
+
+
+class Nesterov(Momentum):
+    r"""Nesterov's accelerated gradient: the momentum update with the gradient taken at the look-ahead
+    point :math:`x + \mu v`: :math:`v \leftarrow \mu v - \eta \nabla f(x + \mu v)`, :math:`x \leftarrow x + v`."""
+
+    def lookahead(self, x):
+        return x + self.momentum * self.v
+
+
+class AdaGrad(Optimizer):
+    r"""AdaGrad: :math:`G \leftarrow G + g \odot g`, :math:`x \leftarrow x - \eta\, g / (\sqrt G + \epsilon)`.
+
+    Every coordinate gets its own step :math:`\eta/\sqrt{G_j}`; since :math:`G` only grows, the effective
+    step shrinks like :math:`1/\sqrt t` when gradients keep their size.
+    """
+
+    _params = ("learning_rate", "eps")
+
+    def __init__(self, learning_rate, eps=1e-8):
+        self.eps = check_scalar(eps, "eps", low=0, include_low=False)
+        super().__init__(learning_rate)
+
+    def reset(self):
+        super().reset()
+        self.G = 0.0
+
+    def _update(self, x, g):
+        self.G = self.G + g * g
+        return x - self.learning_rate * g / (np.sqrt(self.G) + self.eps)
+
+
+class RMSProp(Optimizer):
+    r"""RMSProp: :math:`s \leftarrow \rho s + (1 - \rho) g \odot g`, :math:`x \leftarrow x - \eta\, g / (\sqrt s + \epsilon)`.
+
+    A moving average replaces AdaGrad's sum, so the effective step no longer decays to zero.
+    """
+
+    _params = ("learning_rate", "rho", "eps")
+
+    def __init__(self, learning_rate, rho=0.9, eps=1e-8):
+        self.rho = check_scalar(rho, "rho", low=0, high=1, include_low=False)
+        self.eps = check_scalar(eps, "eps", low=0, include_low=False)
+        super().__init__(learning_rate)
+
+    def reset(self):
+        super().reset()
+        self.s = 0.0
+
+    def _update(self, x, g):
+        self.s = self.rho * self.s + (1 - self.rho) * g * g
+        return x - self.learning_rate * g / (np.sqrt(self.s) + self.eps)
+
+
+class Adam(Optimizer):
+    r"""Adam: moving averages of the gradient and its square, with bias correction.
+
+    .. math::
+        m \leftarrow \beta_1 m + (1 - \beta_1) g, \quad v \leftarrow \beta_2 v + (1 - \beta_2) g \odot g, \quad
+        \hat m = \frac{m}{1 - \beta_1^t}, \quad \hat v = \frac{v}{1 - \beta_2^t}, \quad
+        x \leftarrow x - \eta\, \frac{\hat m}{\sqrt{\hat v} + \epsilon}.
+
+    The bias correction undoes the zero initialisation of :math:`m` and :math:`v`: without it the first
+    steps would be too small by the factor :math:`1 - \beta_1^t`.
+    """
+
+    _params = ("learning_rate", "beta1", "beta2", "eps")
+
+    def __init__(self, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8):
+        self.beta1 = check_scalar(beta1, "beta1", low=0, high=1)
+        self.beta2 = check_scalar(beta2, "beta2", low=0, high=1)
+        if self.beta1 == 1 or self.beta2 == 1:
+            raise ValueError("beta1 and beta2 must be < 1 (the bias correction divides by 1 - beta^t)")
+        self.eps = check_scalar(eps, "eps", low=0, include_low=False)
+        super().__init__(learning_rate)
+
+    def reset(self):
+        super().reset()
+        self.m, self.v = 0.0, 0.0
+
+    def _update(self, x, g):
+        self.m = self.beta1 * self.m + (1 - self.beta1) * g
+        self.v = self.beta2 * self.v + (1 - self.beta2) * g * g
+        m_hat = self.m / (1 - self.beta1**self.t)
+        v_hat = self.v / (1 - self.beta2**self.t)
+        return x - self.learning_rate * m_hat / (np.sqrt(v_hat) + self.eps)
+
+
+def run(optimizer, grad, x0, *, f=None, n_iter=100, tol=0.0):
+    """Run ``optimizer`` from ``x0`` on a deterministic gradient for ``n_iter`` steps.
+
+    Parameters
+    ----------
+    optimizer : Optimizer
+        Reset before the run.
+    grad : callable, array of shape (d,) -> array of shape (d,)
+    x0 : array of shape (d,)
+    f : callable, optional
+        The objective, recorded in the history.
+    n_iter : int, default 100
+    tol : float >= 0, default 0
+        Stop early once the gradient norm at the iterate is at most ``tol``.
+
+    Returns
+    -------
+    OptimizeResult
+        ``converged`` says whether ``tol`` was reached (no warning: a fixed budget is the usual way to
+        compare optimisers).
+    """
+    if not isinstance(optimizer, Optimizer):
+        raise TypeError(f"optimizer must be an mlnotes.optim.Optimizer, got {type(optimizer).__name__}")
+    x = as_start_point(x0)
+    n_iter, tol = check_iterations(n_iter, tol)
+    value = (lambda z: checked_value(f, z)) if f is not None else (lambda z: np.nan)
+    optimizer.reset()
+    g = checked_gradient(grad, x)
+    history = History(x, value(x), np.linalg.norm(g))
+    for _ in range(n_iter):
+        if np.linalg.norm(g) <= tol:
+            return history.result(True, f"gradient norm <= tol = {tol:g}")
+        point = optimizer.lookahead(x)
+        x = optimizer.step(x, g if point is x else checked_gradient(grad, point))
+        if not np.isfinite(x).all():
+            return history.result(False, f"diverged: {optimizer!r} produced a non-finite iterate", warn=False)
+        g = checked_gradient(grad, x)
+        history.append(x, value(x), np.linalg.norm(g), optimizer.learning_rate)
+    converged = history.grad_norms[-1] <= tol
+    return history.result(converged, f"ran {n_iter} steps", warn=False)

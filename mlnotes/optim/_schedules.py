@@ -1,0 +1,52 @@
+r"""Step-size schedules :math:`t \mapsto \eta_t` for :math:`t = 1, 2, \dots` (chapter 6, *Gradient methods*).
+
+The Robbins-Monro conditions :math:`\sum_t \eta_t = \infty` and :math:`\sum_t \eta_t^2 < \infty` hold for
+:func:`inverse_time` and fail for :func:`inverse_sqrt` (the second sum diverges), :func:`constant` (the
+second sum diverges) and :func:`geometric` (the first sum converges: the iterates can stall).
+"""
+
+import numpy as np
+
+from ..utils.validation import check_scalar
+
+
+def constant(eta0):
+    r""":math:`\eta_t = \eta_0`."""
+    eta0 = check_scalar(eta0, "eta0", low=0, include_low=False)
+    return lambda t: eta0
+
+
+def inverse_time(eta0):
+    r""":math:`\eta_t = \eta_0 / t`: meets the Robbins-Monro conditions."""
+    eta0 = check_scalar(eta0, "eta0", low=0, include_low=False)
+    return lambda t: eta0 / t
+
+
+def inverse_sqrt(eta0):
+    r""":math:`\eta_t = \eta_0 / \sqrt t`: :math:`\sum_t \eta_t^2 = \infty`, so it fails Robbins-Monro."""
+    eta0 = check_scalar(eta0, "eta0", low=0, include_low=False)
+    return lambda t: eta0 / np.sqrt(t)
+
+
+def geometric(eta0, rate=0.5):
+    r""":math:`\eta_t = \eta_0\, r^t` with :math:`0 < r < 1`: :math:`\eta_t \to 0` but :math:`\sum_t \eta_t < \infty`."""
+    eta0 = check_scalar(eta0, "eta0", low=0, include_low=False)
+    rate = check_scalar(rate, "rate", low=0, high=1, include_low=False)
+    if rate == 1:
+        raise ValueError("rate must be < 1 for a decaying schedule; use constant() for rate 1")
+    return lambda t: eta0 * rate**t
+
+
+def as_schedule(step_size):
+    """A schedule from a float (constant) or a callable ``t -> eta_t`` (returned as is)."""
+    if callable(step_size):
+        return step_size
+    return constant(step_size)
+
+
+def checked_step(schedule, t):
+    """``schedule(t)``, checked to be a finite positive number."""
+    eta = schedule(t)
+    if not np.isscalar(eta) or not np.isfinite(eta) or eta <= 0:
+        raise ValueError(f"the step-size schedule must return a positive finite number, got {eta!r} at t = {t}")
+    return float(eta)

@@ -1,0 +1,41 @@
+"""Checks shared by the optimisers: the start point and what the user's functions return."""
+
+import numbers
+
+import numpy as np
+
+from ..utils.validation import check_scalar
+
+
+def as_start_point(x0):
+    """``x0`` as a finite 1-D float array (a copy)."""
+    x = np.array(x0, dtype=float, ndmin=1)
+    if x.ndim != 1:
+        raise ValueError(f"x0 must be a 1-D array of shape (d,), got shape {x.shape}")
+    if x.size == 0:
+        raise ValueError("x0 is empty: the problem needs at least one variable")
+    if not np.isfinite(x).all():
+        raise ValueError("x0 contains NaN or infinity")
+    return x
+
+
+def checked_gradient(grad, x):
+    """Call ``grad(x)`` and check that it returns a finite array of the shape of ``x``."""
+    g = np.asarray(grad(x), dtype=float)
+    if g.shape != x.shape:
+        raise ValueError(f"grad(x) must have the shape of x, {x.shape}, got {g.shape}")
+    return g
+
+
+def checked_value(f, x):
+    """Call ``f(x)`` and check that it returns a real scalar (inf and NaN are returned, for divergence checks)."""
+    value = f(x)
+    if np.ndim(value) != 0 or not isinstance(np.asarray(value).item(), numbers.Real):
+        raise ValueError(f"f(x) must return a real scalar, got {value!r}")
+    return float(value)
+
+
+def check_iterations(max_iter, tol):
+    if isinstance(max_iter, bool) or not isinstance(max_iter, numbers.Integral) or max_iter < 1:
+        raise ValueError(f"max_iter must be a positive integer, got {max_iter!r}")
+    return int(max_iter), check_scalar(tol, "tol", low=0)
