@@ -23,7 +23,7 @@ from importlib import metadata
 
 import nbformat
 
-from nbtools import ROOT, chapter_notebooks, records, title
+from nbtools import ROOT, chapter_notebooks, records
 
 START, END = "<!-- generated:start -->", "<!-- generated:end -->"
 ERRATA = ROOT / "book" / "back" / "errata.md"

@@ -12,7 +12,7 @@ import argparse
 import sys
 import time
 
-from nbtools import ROOT, chapter_notebooks, execute, records
+from nbtools import chapter_notebooks, execute, records
 
 
 def _rows(chapter, recs):

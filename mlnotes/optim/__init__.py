@@ -14,7 +14,8 @@ from ._descent import backtracking, gradient_descent, newton
 from ._optimizers import AdaGrad, Adam, GradientStep, Momentum, Nesterov, Optimizer, RMSProp, run
 from ._result import OptimizeResult
 from ._schedules import constant, geometric, inverse_sqrt, inverse_time
-from ._stochastic import minibatches, sgd, subgradient_descent
+from ._stochastic import minibatches, sgd
+from ._subgradient import subgradient_descent
 
 __all__ = ["OptimizeResult", "gradient_descent", "backtracking", "newton", "sgd", "minibatches",
            "subgradient_descent", "constant", "inverse_time", "inverse_sqrt", "geometric",
