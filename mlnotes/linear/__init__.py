@@ -1,4 +1,5 @@
-"""Linear models: least squares and ridge (chapter "Linear regression")."""
+"""Linear models: least squares and ridge (chapter 9, *Linear regression*), the lasso and the elastic net
+(chapter 10, *Regularisation*)."""
 
 from ._least_squares import (
     center,
@@ -8,11 +9,29 @@ from ._least_squares import (
     ridge_closed_form,
     ridge_svd,
 )
+from ._coordinate_descent import (
+    ElasticNet,
+    Lasso,
+    alpha_max,
+    coordinate_descent,
+    duality_gap,
+    enet_path,
+    lasso_path,
+    soft_threshold,
+)
 from ._models import LinearRegression, Ridge
 
 __all__ = [
     "LinearRegression",
     "Ridge",
+    "Lasso",
+    "ElasticNet",
+    "lasso_path",
+    "enet_path",
+    "alpha_max",
+    "soft_threshold",
+    "coordinate_descent",
+    "duality_gap",
     "center",
     "least_squares_1d",
     "least_squares_loss",

@@ -1,4 +1,5 @@
-"""scikit-learn's estimator checks (API contract) for the mlnotes linear estimators.
+"""scikit-learn's estimator checks (API contract) for the mlnotes linear estimators (least squares, ridge,
+lasso, elastic net).
 
 Expected failures (run, marked xfail strict, so they fail the suite if they start passing):
 
@@ -23,7 +24,7 @@ from unittest import SkipTest
 import pytest
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from mlnotes.linear import LinearRegression, Ridge
+from mlnotes.linear import ElasticNet, Lasso, LinearRegression, Ridge
 
 NORMAL_SOLVER_XFAILS = {
     "check_fit2d_1sample": "solver='normal' raises on rank-deficient X (1 centred sample), by design",
@@ -50,7 +51,7 @@ def _check_name(check):
 
 
 @parametrize_with_checks(
-    [LinearRegression(), LinearRegression(solver="normal"), Ridge(), Ridge(solver="svd")],
+    [LinearRegression(), LinearRegression(solver="normal"), Ridge(), Ridge(solver="svd"), Lasso(), ElasticNet()],
     expected_failed_checks=expected_failed_checks,
     xfail_strict=True,
 )

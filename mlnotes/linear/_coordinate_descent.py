@@ -1,0 +1,379 @@
+r"""The lasso and the elastic net by cyclic coordinate descent (chapter 10, *Regularisation*).
+
+The objective is scikit-learn's, for :math:`\alpha > 0` and :math:`0 \le \rho \le 1` (``l1_ratio``):
+
+.. math::
+    P(w) = \frac{1}{2n}\|y - Xw\|^2 + \alpha\rho\,\|w\|_1 + \frac{\alpha(1-\rho)}{2}\|w\|^2 ,
+
+which is the lasso for :math:`\rho = 1`. With the Gram quantities :math:`Q = X^\top X / n` and
+:math:`c = X^\top y / n` (the "covariance trick": formed once, after which a sweep over the coordinates
+costs :math:`O(d^2)` instead of :math:`O(nd)`), the minimiser over the coordinate :math:`w_j` with the
+others fixed is the soft-thresholded partial residual correlation
+
+.. math::
+    w_j \leftarrow \frac{S\big(c_j - \sum_{k \ne j} Q_{jk} w_k,\ \alpha\rho\big)}{Q_{jj} + \alpha(1-\rho)},
+    \qquad S(z, t) = \operatorname{sign}(z)\max(|z| - t, 0).
+
+The sweeps stop when the duality gap (a certified bound on :math:`P(w) - P(w^*)`) falls below
+``tol`` times :math:`\|y\|^2 / n`, the stopping rule of scikit-learn, so both stop at the same accuracy.
+"""
+
+import warnings
+from numbers import Integral
+
+import numpy as np
+from sklearn.base import BaseEstimator, RegressorMixin
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from ..utils.validation import as_finite_array, as_float_matrix, as_float_vector, check_sample_weight, check_scalar
+from ._least_squares import center
+
+
+def soft_threshold(z, t):
+    r"""Soft-thresholding :math:`S(z, t) = \operatorname{sign}(z)\max(|z| - t, 0)`, elementwise.
+
+    The minimiser of :math:`\tfrac12 (w - z)^2 + t|w|`: it shrinks ``z`` towards 0 by ``t`` and sets it
+    to exactly 0 when :math:`|z| \le t`, which is where the lasso's zeros come from.
+
+    Parameters
+    ----------
+    z : float or array of any shape
+    t : float >= 0
+        The threshold.
+
+    Returns
+    -------
+    array of the shape of ``z``
+    """
+    z = as_finite_array(z, "z")
+    t = check_scalar(t, "t", low=0)
+    return np.sign(z) * np.maximum(np.abs(z) - t, 0.0)
+
+
+def alpha_max(X, y, *, l1_ratio=1.0):
+    r"""The smallest :math:`\alpha` for which the (uncentred) elastic net solution is :math:`w = 0`.
+
+    :math:`w = 0` is optimal iff :math:`0 \in \partial P(0)`, i.e. :math:`|c_j| \le \alpha\rho` for all
+    :math:`j`, so :math:`\alpha_{\max} = \|X^\top y\|_\infty / (n\rho)`.
+
+    Parameters
+    ----------
+    X : array of shape (n_samples, n_features)
+        Centre ``X`` and ``y`` first for a model with an intercept.
+    y : array of shape (n_samples,)
+    l1_ratio : float in (0, 1], default 1
+
+    Returns
+    -------
+    float
+    """
+    X = as_float_matrix(X)
+    y = as_float_vector(y, "y", X.shape[0])
+    l1_ratio = check_scalar(l1_ratio, "l1_ratio", low=0, high=1, include_low=False)
+    return float(np.abs(X.T @ y).max() / (X.shape[0] * l1_ratio))
+
+
+def duality_gap(Q, c, yy, w, alpha_l1, alpha_l2):
+    r"""Duality gap of the elastic net at ``w``, from the Gram quantities (scikit-learn's formulas / n).
+
+    With :math:`R = y - Xw`: :math:`\|R\|^2/n = yy - 2c^\top w + w^\top Q w`, :math:`R^\top y / n = yy - c^\top w`
+    and :math:`X^\top R / n = c - Qw`. For :math:`\alpha\rho > 0` the dual point is the residual scaled
+    into the dual feasible set, :math:`s = \min(1, \alpha\rho / \|X^\top R/n - \alpha(1-\rho) w\|_\infty)`, and
+
+    .. math:: G = P(w) + \tfrac{s^2}{2}\big(\|R\|^2/n + \alpha(1-\rho)\|w\|^2\big) - s\,R^\top y/n \ \ge\ P(w) - P(w^*).
+
+    For :math:`\rho = 0` (ridge) the gap of scikit-learn's "formulation B" is used.
+
+    Parameters
+    ----------
+    Q : array of shape (n_features, n_features)
+        :math:`X^\top X / n`.
+    c : array of shape (n_features,)
+        :math:`X^\top y / n`.
+    yy : float
+        :math:`y^\top y / n`.
+    w : array of shape (n_features,)
+    alpha_l1, alpha_l2 : float
+        :math:`\alpha\rho` and :math:`\alpha(1-\rho)`.
+
+    Returns
+    -------
+    float
+        Non-negative up to rounding; 0 exactly at the optimum.
+    """
+    return _gap(c, yy, w, Q @ w, alpha_l1, alpha_l2)
+
+
+def _gap(c, yy, w, Qw, alpha_l1, alpha_l2):
+    """:func:`duality_gap` given ``Qw = Q @ w`` (kept up to date by the sweeps, so this costs O(d))."""
+    R_norm2 = yy - 2 * c @ w + w @ Qw
+    Ry = yy - c @ w
+    w_norm2 = w @ w
+    if alpha_l1 == 0:
+        XtR = c - Qw
+        return float(R_norm2 + 0.5 * alpha_l2 * w_norm2 - Ry + XtR @ XtR / (2 * alpha_l2))
+    primal = 0.5 * (R_norm2 + alpha_l2 * w_norm2) + alpha_l1 * np.abs(w).sum()
+    dual_norm = np.abs(c - Qw - alpha_l2 * w).max()
+    s = min(1.0, alpha_l1 / dual_norm) if dual_norm > 0 else 1.0
+    dual = -0.5 * s**2 * (R_norm2 + alpha_l2 * w_norm2) + s * Ry
+    return float(primal - dual)
+
+
+def _sweep(Q, c, w, Qw, diag, alpha_l1, coordinates):
+    """One pass of coordinate updates over ``coordinates``, in place on ``w`` and ``Qw = Q @ w``.
+
+    Returns the largest change of a coordinate.
+    """
+    largest = 0.0
+    for j in coordinates:
+        w_j = w[j]
+        rho = c[j] - Qw[j] + Q[j, j] * w_j                                  # c_j - sum_{k != j} Q_jk w_k
+        w_new = np.sign(rho) * max(abs(rho) - alpha_l1, 0.0) / diag[j]     # S(rho, alpha_l1) / (Q_jj + alpha_l2)
+        if w_new != w_j:
+            Qw += (w_new - w_j) * Q[:, j]
+            w[j] = w_new
+            largest = max(largest, abs(w_new - w_j))
+    return largest
+
+
+def coordinate_descent(Q, c, yy, alpha_l1, alpha_l2, *, w0=None, tol=1e-4, max_iter=1000):
+    r"""Cyclic coordinate descent for the elastic net on Gram quantities.
+
+    Each round is a sweep over every coordinate followed by sweeps over the non-zero ("active")
+    coordinates only, until their largest change is below ``tol`` times the largest coefficient; then
+    the duality gap decides whether to stop. The active-set sweeps do not change the limit (every
+    round still visits every coordinate, and only the gap stops the method): they skip the zeros,
+    which the lasso keeps at zero.
+
+    Parameters
+    ----------
+    Q : array of shape (n_features, n_features)
+        :math:`X^\top X / n` (of centred data for a model with intercept).
+    c : array of shape (n_features,)
+        :math:`X^\top y / n`.
+    yy : float
+        :math:`y^\top y / n` (scales the tolerance).
+    alpha_l1, alpha_l2 : float >= 0
+        :math:`\alpha\rho` and :math:`\alpha(1-\rho)`; not both 0.
+    w0 : array of shape (n_features,), optional
+        Warm start (zeros by default).
+    tol : float, default 1e-4
+        Stop when the duality gap is at most ``tol * yy``.
+    max_iter : int, default 1000
+        Maximum number of sweeps (full or active-set).
+
+    Returns
+    -------
+    w : array of shape (n_features,)
+    gap : float
+        The duality gap at ``w``.
+    n_iter : int
+        Number of sweeps.
+    """
+    d = c.shape[0]
+    w = np.zeros(d) if w0 is None else np.array(w0, dtype=float)
+    Qw = Q @ w
+    diag = np.diag(Q) + alpha_l2
+    every = np.flatnonzero(diag > 0)        # a zero column (constant feature after centring) keeps w_j = 0
+    target = tol * yy
+    gap = _gap(c, yy, w, Qw, alpha_l1, alpha_l2)
+    n_iter = 0
+    while gap > target and n_iter < max_iter:
+        _sweep(Q, c, w, Qw, diag, alpha_l1, every)
+        n_iter += 1
+        active = np.flatnonzero(w)
+        while n_iter < max_iter and active.size:
+            n_iter += 1
+            if _sweep(Q, c, w, Qw, diag, alpha_l1, active) <= tol * np.abs(w).max():
+                break
+        gap = _gap(c, yy, w, Qw, alpha_l1, alpha_l2)
+    return w, gap, n_iter
+
+
+def _check_max_iter(max_iter):
+    if isinstance(max_iter, bool) or not isinstance(max_iter, Integral) or max_iter < 1:
+        raise ValueError(f"max_iter must be a positive integer, got {max_iter!r}")
+    return int(max_iter)
+
+
+def enet_path(X, y, *, l1_ratio=0.5, eps=1e-3, n_alphas=100, alphas=None, tol=1e-4, max_iter=1000):
+    r"""Elastic-net coefficients along a decreasing grid of :math:`\alpha`, with warm starts.
+
+    As scikit-learn's ``enet_path``: no intercept (centre ``X`` and ``y`` first for one), and the
+    default grid is ``n_alphas`` values log-spaced from :math:`\alpha_{\max}` down to
+    ``eps`` times it.
+
+    Parameters
+    ----------
+    X : array of shape (n_samples, n_features)
+    y : array of shape (n_samples,)
+    l1_ratio : float in (0, 1], default 0.5
+    eps : float > 0, default 1e-3
+    n_alphas : int, default 100
+    alphas : array of shape (n_alphas,), optional
+        The grid (sorted into decreasing order).
+    tol, max_iter
+        As :func:`coordinate_descent`, per :math:`\alpha`.
+
+    Returns
+    -------
+    alphas : array of shape (n_alphas,)
+        Decreasing.
+    coefs : array of shape (n_features, n_alphas)
+    gaps : array of shape (n_alphas,)
+    """
+    X = as_float_matrix(X)
+    y = as_float_vector(y, "y", X.shape[0])
+    l1_ratio = check_scalar(l1_ratio, "l1_ratio", low=0, high=1, include_low=False)
+    max_iter = _check_max_iter(max_iter)
+    tol = check_scalar(tol, "tol", low=0)
+    n = X.shape[0]
+    if alphas is None:
+        eps = check_scalar(eps, "eps", low=0, include_low=False)
+        if isinstance(n_alphas, bool) or not isinstance(n_alphas, Integral) or n_alphas < 1:
+            raise ValueError(f"n_alphas must be a positive integer, got {n_alphas!r}")
+        a_max = alpha_max(X, y, l1_ratio=l1_ratio)
+        alphas = np.geomspace(a_max, a_max * eps, n_alphas) if a_max > 0 else np.zeros(n_alphas)
+    else:
+        alphas = np.sort(as_float_vector(alphas, "alphas"))[::-1]
+    if (alphas <= 0).any():
+        raise ValueError("every alpha of the path must be > 0 (alpha_max is 0 when X^T y = 0: the path is w = 0)")
+    Q, c, yy = X.T @ X / n, X.T @ y / n, y @ y / n
+    coefs, gaps = np.empty((X.shape[1], len(alphas))), np.empty(len(alphas))
+    w = np.zeros(X.shape[1])
+    for k, alpha in enumerate(alphas):
+        w, gaps[k], _ = coordinate_descent(Q, c, yy, alpha * l1_ratio, alpha * (1 - l1_ratio), w0=w, tol=tol,
+                                           max_iter=max_iter)
+        coefs[:, k] = w
+    return alphas, coefs, gaps
+
+
+def lasso_path(X, y, *, eps=1e-3, n_alphas=100, alphas=None, tol=1e-4, max_iter=1000):
+    """Lasso coefficients along a decreasing grid of alpha: :func:`enet_path` with ``l1_ratio=1``."""
+    return enet_path(X, y, l1_ratio=1.0, eps=eps, n_alphas=n_alphas, alphas=alphas, tol=tol, max_iter=max_iter)
+
+
+class ElasticNet(RegressorMixin, BaseEstimator):
+    r"""Linear regression with combined L1 and L2 penalties, by cyclic coordinate descent.
+
+    Minimises scikit-learn's objective
+
+    .. math:: \frac{1}{2n}\|y - Xw - b\|^2 + \alpha\rho\|w\|_1 + \frac{\alpha(1-\rho)}{2}\|w\|^2
+
+    (with sample weights :math:`t_i`, the first term is :math:`\frac{1}{2\sum_i t_i}\sum_i t_i (y_i - x_i^\top w - b)^2`).
+
+    Parameters
+    ----------
+    alpha : float > 0, default 1
+        Overall penalty strength.
+    l1_ratio : float in [0, 1], default 0.5
+        :math:`\rho`: 1 is the lasso, 0 is ridge (with ridge's ``alpha`` scaled by :math:`n`).
+    fit_intercept : bool, default True
+        Fit an unpenalised intercept :math:`b` (the data are centred first).
+    tol : float >= 0, default 1e-4
+        Stop when the duality gap is at most ``tol`` times :math:`\|y - \bar y\|^2 / n`.
+    max_iter : int, default 1000
+        Maximum number of sweeps; a ``ConvergenceWarning`` is issued if the gap is still larger.
+    warm_start : bool, default False
+        Start from the previous ``coef_`` when refitting.
+
+    Attributes
+    ----------
+    coef_ : array of shape (n_features,)
+    intercept_ : float
+    dual_gap_ : float
+        The duality gap at the solution (in units of the objective above).
+    n_iter_ : int
+        Number of sweeps.
+    n_features_in_ : int
+
+    Notes
+    -----
+    Derived in chapter 10, *Regularisation*: the coordinate update is the soft-thresholding of the
+    partial residual correlation (see :func:`coordinate_descent`), computed from
+    :math:`Q = X^\top X/n` and :math:`c = X^\top y/n` (formed once per fit).
+    """
+
+    def __init__(self, alpha=1.0, *, l1_ratio=0.5, fit_intercept=True, tol=1e-4, max_iter=1000, warm_start=False):
+        self.alpha = alpha
+        self.l1_ratio = l1_ratio
+        self.fit_intercept = fit_intercept
+        self.tol = tol
+        self.max_iter = max_iter
+        self.warm_start = warm_start
+
+    def _check_params(self):
+        alpha = check_scalar(self.alpha, "alpha", low=0)
+        if alpha == 0:
+            raise ValueError("alpha must be > 0; for alpha = 0 the model is least squares: use LinearRegression")
+        l1_ratio = check_scalar(self.l1_ratio, "l1_ratio", low=0, high=1)
+        return alpha, l1_ratio, check_scalar(self.tol, "tol", low=0), _check_max_iter(self.max_iter)
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit the model.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), optional
+            Non-negative weights of the squared residuals.
+
+        Returns
+        -------
+        self : object
+        """
+        alpha, l1_ratio, tol, max_iter = self._check_params()
+        X, y = validate_data(self, X, y, y_numeric=True, dtype=np.float64)
+        y = np.asarray(y, dtype=np.float64)
+        t = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
+        if self.fit_intercept:
+            X, y, x_bar, y_bar = center(X, y, t)                  # new arrays: scaled in place below
+        else:
+            x_bar, y_bar = np.zeros(X.shape[1]), 0.0
+            X, y = X.copy(), y.copy()
+        # rows scaled by sqrt(t_i / sum(t)) (1/sqrt(n) unweighted): then Q = X^T X, c = X^T y, yy = y^T y
+        row_scale = np.sqrt(np.full(X.shape[0], 1.0 / X.shape[0]) if t is None else t / t.sum())
+        X *= row_scale[:, None]
+        y *= row_scale
+        Q, c, yy = X.T @ X, X.T @ y, float(y @ y)                # X.T @ X runs as one symmetric BLAS call
+        previous = getattr(self, "coef_", None)
+        w0 = previous if self.warm_start and np.shape(previous) == (X.shape[1],) else None
+        w, self.dual_gap_, self.n_iter_ = coordinate_descent(Q, c, yy, alpha * l1_ratio, alpha * (1 - l1_ratio),
+                                                            w0=w0, tol=tol, max_iter=max_iter)
+        if self.dual_gap_ > tol * yy:
+            warnings.warn(f"coordinate descent did not converge in max_iter = {max_iter} sweeps: duality gap "
+                          f"{self.dual_gap_:.3e} > tol * ||y||^2 / n = {tol * yy:.3e}; increase max_iter",
+                          ConvergenceWarning, stacklevel=2)
+        self.coef_ = w
+        self.intercept_ = float(y_bar - x_bar @ w) if self.fit_intercept else 0.0
+        return self
+
+    def predict(self, X):
+        """Predict :math:`\\hat y = Xw + b`.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        y_pred : array of shape (n_samples,)
+        """
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False, dtype=np.float64)
+        return X @ self.coef_ + self.intercept_
+
+
+class Lasso(ElasticNet):
+    r"""Linear regression with an L1 penalty: :math:`\frac{1}{2n}\|y - Xw - b\|^2 + \alpha\|w\|_1`.
+
+    The :class:`ElasticNet` with ``l1_ratio=1``; see it for the parameters and attributes. Coordinates
+    whose partial residual correlation is at most :math:`\alpha` in absolute value are exactly 0, and
+    for :math:`\alpha \ge \alpha_{\max}` (:func:`alpha_max`) all of them are.
+    """
+
+    def __init__(self, alpha=1.0, *, fit_intercept=True, tol=1e-4, max_iter=1000, warm_start=False):
+        super().__init__(alpha, l1_ratio=1.0, fit_intercept=fit_intercept, tol=tol, max_iter=max_iter,
+                         warm_start=warm_start)
