@@ -19,6 +19,7 @@ from ._coordinate_descent import (
     lasso_path,
     soft_threshold,
 )
+from ._logistic import LogisticRegression, logistic_hessian, logistic_objective
 from ._models import LinearRegression, Ridge
 
 __all__ = [
@@ -26,6 +27,9 @@ __all__ = [
     "Ridge",
     "Lasso",
     "ElasticNet",
+    "LogisticRegression",
+    "logistic_objective",
+    "logistic_hessian",
     "lasso_path",
     "enet_path",
     "alpha_max",

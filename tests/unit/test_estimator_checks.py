@@ -1,5 +1,5 @@
 """scikit-learn's estimator checks (API contract) for the mlnotes linear estimators (least squares, ridge,
-lasso, elastic net).
+lasso, elastic net, logistic regression).
 
 Expected failures (run, marked xfail strict, so they fail the suite if they start passing):
 
@@ -13,8 +13,8 @@ raises ``ValueError`` when X (centred) lacks full column rank:
 
 Skips (the check raises ``SkipTest`` itself because of the environment; any other skip fails):
 
-* ``check_sample_weights_pandas_series``, ``check_regressor_data_not_an_array``: pandas is not
-  installed in the project environment.
+* ``check_sample_weights_pandas_series``, ``check_regressor_data_not_an_array``,
+  ``check_classifier_data_not_an_array``: pandas is not installed in the project environment.
 * ``check_array_api_input``: needs ``SCIPY_ARRAY_API=1`` and an array-API library; mlnotes is
   numpy-only.
 """
@@ -24,7 +24,7 @@ from unittest import SkipTest
 import pytest
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from mlnotes.linear import ElasticNet, Lasso, LinearRegression, Ridge
+from mlnotes.linear import ElasticNet, Lasso, LinearRegression, LogisticRegression, Ridge
 
 NORMAL_SOLVER_XFAILS = {
     "check_fit2d_1sample": "solver='normal' raises on rank-deficient X (1 centred sample), by design",
@@ -36,6 +36,7 @@ NORMAL_SOLVER_XFAILS = {
 ENVIRONMENT_SKIPS = {
     "check_sample_weights_pandas_series": "pandas is not installed",
     "check_regressor_data_not_an_array": "pandas is not installed",
+    "check_classifier_data_not_an_array": "pandas is not installed",
     "check_array_api_input": "SCIPY_ARRAY_API is not set (mlnotes is numpy-only)",
 }
 
@@ -51,7 +52,8 @@ def _check_name(check):
 
 
 @parametrize_with_checks(
-    [LinearRegression(), LinearRegression(solver="normal"), Ridge(), Ridge(solver="svd"), Lasso(), ElasticNet()],
+    [LinearRegression(), LinearRegression(solver="normal"), Ridge(), Ridge(solver="svd"), Lasso(), ElasticNet(),
+     LogisticRegression(), LogisticRegression(solver="newton")],
     expected_failed_checks=expected_failed_checks,
     xfail_strict=True,
 )

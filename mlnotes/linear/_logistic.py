@@ -1,0 +1,264 @@
+r"""Logistic regression, binary and multinomial, by L-BFGS or Newton's method (chapter 12, *Linear classification*).
+
+The objective is scikit-learn's, divided by :math:`C\,S` with :math:`S = \sum_i s_i` (the same minimiser):
+
+.. math::
+    F(W, b) = \frac{1}{S}\sum_{i=1}^n s_i\,\ell\big(y_i, W x_i + b\big) + \frac{1}{2CS}\|W\|_F^2 ,
+
+with the cross-entropy :math:`\ell` of the sigmoid (two classes, one weight vector) or of the softmax
+(:math:`K > 2` classes, one weight vector per class), and an unpenalised intercept. Its gradient is
+:math:`\frac1S X^\top \operatorname{diag}(s)(P - Y) + W / (CS)` where :math:`P` holds the predicted
+probabilities: the derivation of the chapter.
+"""
+
+import warnings
+
+import numpy as np
+from scipy import linalg, optimize
+from scipy.special import expit, log_softmax, softmax
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.preprocessing import LabelEncoder
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from ..losses import (binary_cross_entropy, binary_cross_entropy_grad, softmax_cross_entropy,
+                      softmax_cross_entropy_grad)
+from ..utils.validation import check_sample_weight, check_scalar
+
+
+def _split(theta, n_features, n_outputs, fit_intercept):
+    """Parameter vector -> (W of shape (K, d), b of shape (K,)); theta holds one row [w_k, b_k] per output."""
+    M = theta.reshape(n_outputs, n_features + int(fit_intercept))
+    return M[:, :n_features], (M[:, n_features] if fit_intercept else np.zeros(n_outputs))
+
+
+def _penalty(C, S):
+    """The coefficient 1/(CS) of the penalty ||W||^2 / 2 (0 for C = inf)."""
+    return 0.0 if np.isinf(C) else 1.0 / (C * S)
+
+
+def logistic_objective(theta, X, Y, sample_weight, C, fit_intercept=True):
+    r"""Value and gradient of the (binary or multinomial) logistic regression objective.
+
+    Parameters
+    ----------
+    theta : array of shape (K * (n_features + fit_intercept),)
+        One row :math:`[w_k, b_k]` per output, concatenated.
+    X : array of shape (n_samples, n_features)
+    Y : array of shape (n_samples, K)
+        ``K = 1``: the 0/1 labels of the positive class (sigmoid model); ``K > 2``: one-hot labels
+        (softmax model).
+    sample_weight : array of shape (n_samples,)
+    C : float > 0 or inf
+        Inverse penalty strength (``inf``: no penalty).
+    fit_intercept : bool
+
+    Returns
+    -------
+    value : float
+    gradient : array of the shape of ``theta``
+    """
+    n_features, K = X.shape[1], Y.shape[1]
+    W, b = _split(theta, n_features, K, fit_intercept)
+    Z = X @ W.T + b                                             # scores, (n, K)
+    if K == 1:
+        losses = binary_cross_entropy(Y[:, 0], Z[:, 0])
+        R = binary_cross_entropy_grad(Y[:, 0], Z[:, 0])[:, None]   # dloss/dz = sigma(z) - y
+    else:
+        losses = softmax_cross_entropy(Y, Z)
+        R = softmax_cross_entropy_grad(Y, Z)                        # softmax(Z) - Y
+    S = sample_weight.sum()
+    penalty = _penalty(C, S)
+    value = sample_weight @ losses / S + 0.5 * penalty * np.sum(W * W)
+    sR = R * (sample_weight / S)[:, None]
+    grad_W = sR.T @ X + penalty * W
+    grad = np.column_stack([grad_W, sR.sum(axis=0)]) if fit_intercept else grad_W
+    return float(value), grad.ravel()
+
+
+def logistic_hessian(theta, X, Y, sample_weight, C, fit_intercept=True):
+    r"""Hessian of :func:`logistic_objective`, of shape (len(theta), len(theta)).
+
+    With :math:`\tilde X = [X, 1]` (or :math:`X` without intercept) and :math:`P` the predicted
+    probabilities, the block of outputs :math:`(k, l)` is
+    :math:`\frac1S \tilde X^\top \operatorname{diag}(s_i p_{ik}(\delta_{kl} - p_{il})) \tilde X`, plus
+    :math:`I/(CS)` on the weights. For the sigmoid model (one output) that is
+    :math:`\frac1S \tilde X^\top \operatorname{diag}(s_i p_i(1-p_i)) \tilde X + I/(CS)`: positive definite
+    for finite C, so the objective is strictly convex.
+    """
+    n_features, K = X.shape[1], Y.shape[1]
+    W, b = _split(theta, n_features, K, fit_intercept)
+    Xt = np.column_stack([X, np.ones(X.shape[0])]) if fit_intercept else X
+    S = sample_weight.sum()
+    s = sample_weight / S
+    Z = X @ W.T + b
+    if K == 1:
+        p = expit(Z[:, 0])
+        A = Xt * np.sqrt(s * p * (1 - p))[:, None]
+        H = A.T @ A                                             # a symmetric rank-n update (BLAS syrk)
+    else:
+        P = softmax(Z, axis=1)
+        H = np.block([[Xt.T @ (Xt * (s * P[:, k] * ((k == m) - P[:, m]))[:, None]) for m in range(K)]
+                      for k in range(K)])
+    weights = np.tile(np.arange(Xt.shape[1]) < n_features, K)   # the weight entries (not intercepts) of theta
+    H[weights, weights] += _penalty(C, S)
+    return H
+
+
+def _newton(theta, args, tol, max_iter, pinned):
+    """Damped Newton's method: Armijo backtracking along the Newton direction; it stops once a step
+    moves no coordinate by more than ``tol`` (the error after such a step is of order tol^2, by quadratic
+    convergence). ``pinned`` lists coordinates held fixed (the redundant intercept of the softmax model)."""
+    free = np.setdiff1d(np.arange(theta.size), pinned)
+    for n_iter in range(1, max_iter + 1):
+        value, grad = logistic_objective(theta, *args)
+        g = grad[free]
+        if not g.any():
+            return theta, n_iter - 1, True
+        H = logistic_hessian(theta, *args)[np.ix_(free, free)]
+        try:
+            step = -linalg.solve(H, g, assume_a="pos")
+        except (linalg.LinAlgError, ValueError):
+            step = -linalg.lstsq(H, g)[0]                       # unpenalised and separable: H near singular
+        eta, slope = 1.0, g @ step
+        while True:
+            candidate = theta.copy()
+            candidate[free] += eta * step
+            if logistic_objective(candidate, *args)[0] <= value + 1e-4 * eta * slope or eta < 1e-10:
+                break
+            eta *= 0.5
+        theta = candidate
+        if np.abs(eta * step).max() <= tol:
+            return theta, n_iter, True
+    return theta, max_iter, False
+
+
+class LogisticRegression(ClassifierMixin, BaseEstimator):
+    r"""Logistic regression with an L2 penalty: binary (sigmoid) or multinomial (softmax).
+
+    Minimises scikit-learn's objective :math:`C\sum_i s_i\,\ell_i + \tfrac12\|W\|^2` (the intercept is
+    not penalised), so ``C`` means what it means in scikit-learn and the solutions agree.
+
+    Parameters
+    ----------
+    C : float > 0, default 1
+        Inverse regularisation strength; ``np.inf`` fits without penalty (which diverges on separable data).
+    fit_intercept : bool, default True
+    solver : {"lbfgs", "newton"}, default "lbfgs"
+        ``"lbfgs"``: scipy's L-BFGS-B on :func:`logistic_objective`; ``"newton"``: Newton's method (IRLS
+        for two classes) with the exact :func:`logistic_hessian` and a backtracking line search.
+    tol : float > 0, default 1e-4
+        ``"lbfgs"``: stop when the largest gradient entry is at most ``tol``; ``"newton"``: stop after a
+        step that changes no parameter by more than ``tol``.
+    max_iter : int, default 100
+
+    Attributes
+    ----------
+    classes_ : array of shape (n_classes,)
+    coef_ : array of shape (1, n_features) for two classes, else (n_classes, n_features)
+    intercept_ : array of shape (1,) or (n_classes,)
+        For the softmax model the intercepts are defined up to a common constant; they are returned
+        with sum 0, as scikit-learn's solver produces them.
+    n_iter_ : array of shape (1,)
+    n_features_in_ : int
+
+    Notes
+    -----
+    Derived in chapter 12, *Linear classification*: the gradient :math:`X^\top(p - y)` of the negative
+    log-likelihood, its Hessian :math:`X^\top \operatorname{diag}(p(1-p)) X`, convexity and Newton/IRLS.
+    """
+
+    def __init__(self, C=1.0, *, fit_intercept=True, solver="lbfgs", tol=1e-4, max_iter=100):
+        self.C = C
+        self.fit_intercept = fit_intercept
+        self.solver = solver
+        self.tol = tol
+        self.max_iter = max_iter
+
+    def _check_params(self):
+        if isinstance(self.C, bool) or not isinstance(self.C, (int, float, np.number)) or np.isnan(self.C) \
+                or self.C <= 0:
+            raise ValueError(f"C must be a positive number (np.inf for no penalty), got {self.C!r}")
+        if self.solver not in ("lbfgs", "newton"):
+            raise ValueError(f"solver must be 'lbfgs' or 'newton', got {self.solver!r}")
+        if isinstance(self.max_iter, bool) or not isinstance(self.max_iter, (int, np.integer)) or self.max_iter < 1:
+            raise ValueError(f"max_iter must be a positive integer, got {self.max_iter!r}")
+        return check_scalar(self.tol, "tol", low=0, include_low=False)
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit the model.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Class labels (any hashable values; at least two distinct classes).
+        sample_weight : array-like of shape (n_samples,), optional
+
+        Returns
+        -------
+        self : object
+        """
+        tol = self._check_params()
+        X, y = validate_data(self, X, y, dtype=np.float64)
+        check_classification_targets(y)
+        encoder = LabelEncoder().fit(y)
+        self.classes_ = encoder.classes_
+        K = len(self.classes_)
+        if K < 2:
+            raise ValueError(f"LogisticRegression needs samples of at least 2 classes in the data, but the data "
+                             f"contain only one class: {self.classes_[0]!r}")
+        s = np.ones(X.shape[0]) if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
+        codes = encoder.transform(y)
+        Y = (codes == 1).astype(float)[:, None] if K == 2 else np.eye(K)[codes]
+        n_out = Y.shape[1]
+        args = (X, Y, s, float(self.C), self.fit_intercept)
+        theta0 = np.zeros(n_out * (X.shape[1] + int(self.fit_intercept)))
+        if self.solver == "lbfgs":
+            result = optimize.minimize(logistic_objective, theta0, args=args, jac=True, method="L-BFGS-B",
+                                       options={"maxiter": self.max_iter, "maxls": 50, "gtol": tol,
+                                                "ftol": 64 * np.finfo(float).eps})
+            theta, n_iter, converged = result.x, result.nit, result.success or np.abs(result.jac).max() <= tol
+        else:
+            # the softmax intercepts are defined up to a constant: pin the last one during Newton
+            pinned = [theta0.size - 1] if (self.fit_intercept and n_out > 1) else []   # b_K is theta's last entry
+            theta, n_iter, converged = _newton(theta0, args, tol, self.max_iter, pinned)
+        if not converged:
+            warnings.warn(f"{self.solver} did not converge in max_iter = {self.max_iter} iterations; increase "
+                          "max_iter or scale the features", ConvergenceWarning, stacklevel=2)
+        W, b = _split(theta, X.shape[1], n_out, self.fit_intercept)
+        if n_out > 1 and self.fit_intercept:
+            b = b - b.mean()
+        self.coef_, self.intercept_ = W.copy(), b.copy()
+        self.n_iter_ = np.array([n_iter])
+        return self
+
+    def decision_function(self, X):
+        """Scores :math:`Xw + b`: shape (n_samples,) for two classes (positive: ``classes_[1]``), else
+        (n_samples, n_classes)."""
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False, dtype=np.float64)
+        Z = X @ self.coef_.T + self.intercept_
+        return Z[:, 0] if Z.shape[1] == 1 else Z
+
+    def predict_proba(self, X):
+        """Class probabilities, shape (n_samples, n_classes), columns in the order of ``classes_``."""
+        Z = self.decision_function(X)
+        if Z.ndim == 1:
+            p = expit(Z)
+            return np.column_stack([1 - p, p])
+        return softmax(Z, axis=1)
+
+    def predict_log_proba(self, X):
+        """Logarithms of :meth:`predict_proba`, computed stably from the scores."""
+        Z = self.decision_function(X)
+        if Z.ndim == 1:
+            return np.column_stack([-np.logaddexp(0, Z), -np.logaddexp(0, -Z)])
+        return log_softmax(Z, axis=1)
+
+    def predict(self, X):
+        """The most probable class of each sample, shape (n_samples,)."""
+        Z = self.decision_function(X)
+        idx = (Z > 0).astype(int) if Z.ndim == 1 else Z.argmax(axis=1)
+        return self.classes_[idx]
