@@ -1,5 +1,5 @@
 """scikit-learn's estimator checks (API contract) for the mlnotes linear estimators (least squares, ridge,
-lasso, elastic net, logistic regression).
+lasso, elastic net, logistic regression, Bayesian linear regression).
 
 Expected failures (run, marked xfail strict, so they fail the suite if they start passing):
 
@@ -24,6 +24,7 @@ from unittest import SkipTest
 import pytest
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
+from mlnotes.bayes import BayesianLinearRegression
 from mlnotes.linear import ElasticNet, Lasso, LinearRegression, LogisticRegression, Ridge
 
 NORMAL_SOLVER_XFAILS = {
@@ -53,7 +54,7 @@ def _check_name(check):
 
 @parametrize_with_checks(
     [LinearRegression(), LinearRegression(solver="normal"), Ridge(), Ridge(solver="svd"), Lasso(), ElasticNet(),
-     LogisticRegression(), LogisticRegression(solver="newton")],
+     LogisticRegression(), LogisticRegression(solver="newton"), BayesianLinearRegression()],
     expected_failed_checks=expected_failed_checks,
     xfail_strict=True,
 )
