@@ -1,5 +1,5 @@
 """Linear models: least squares and ridge (chapter 9, *Linear regression*), the lasso and the elastic net
-(chapter 10, *Regularisation*)."""
+(chapter 10, *Regularisation*), linear classifiers and GLMs (chapter 12, *Linear classification*)."""
 
 from ._least_squares import (
     center,
@@ -21,6 +21,9 @@ from ._coordinate_descent import (
 )
 from ._logistic import LogisticRegression, logistic_hessian, logistic_objective
 from ._models import LinearRegression, Ridge
+from ._multiclass import OneVsOneClassifier, OneVsRestClassifier
+from ._perceptron import Perceptron
+from ._poisson import PoissonRegression, poisson_hessian, poisson_objective
 
 __all__ = [
     "LinearRegression",
@@ -30,6 +33,12 @@ __all__ = [
     "LogisticRegression",
     "logistic_objective",
     "logistic_hessian",
+    "PoissonRegression",
+    "Perceptron",
+    "OneVsRestClassifier",
+    "OneVsOneClassifier",
+    "poisson_objective",
+    "poisson_hessian",
     "lasso_path",
     "enet_path",
     "alpha_max",

@@ -14,7 +14,7 @@ probabilities: the derivation of the chapter.
 import warnings
 
 import numpy as np
-from scipy import linalg, optimize
+from scipy import optimize
 from scipy.special import expit, log_softmax, softmax
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
@@ -25,6 +25,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from ..losses import (binary_cross_entropy, binary_cross_entropy_grad, softmax_cross_entropy,
                       softmax_cross_entropy_grad)
 from ..utils.validation import check_sample_weight, check_scalar
+from ._newton import damped_newton
 
 
 def _split(theta, n_features, n_outputs, fit_intercept):
@@ -104,34 +105,6 @@ def logistic_hessian(theta, X, Y, sample_weight, C, fit_intercept=True):
     weights = np.tile(np.arange(Xt.shape[1]) < n_features, K)   # the weight entries (not intercepts) of theta
     H[weights, weights] += _penalty(C, S)
     return H
-
-
-def _newton(theta, args, tol, max_iter, pinned):
-    """Damped Newton's method: Armijo backtracking along the Newton direction; it stops once a step
-    moves no coordinate by more than ``tol`` (the error after such a step is of order tol^2, by quadratic
-    convergence). ``pinned`` lists coordinates held fixed (the redundant intercept of the softmax model)."""
-    free = np.setdiff1d(np.arange(theta.size), pinned)
-    for n_iter in range(1, max_iter + 1):
-        value, grad = logistic_objective(theta, *args)
-        g = grad[free]
-        if not g.any():
-            return theta, n_iter - 1, True
-        H = logistic_hessian(theta, *args)[np.ix_(free, free)]
-        try:
-            step = -linalg.solve(H, g, assume_a="pos")
-        except (linalg.LinAlgError, ValueError):
-            step = -linalg.lstsq(H, g)[0]                       # unpenalised and separable: H near singular
-        eta, slope = 1.0, g @ step
-        while True:
-            candidate = theta.copy()
-            candidate[free] += eta * step
-            if logistic_objective(candidate, *args)[0] <= value + 1e-4 * eta * slope or eta < 1e-10:
-                break
-            eta *= 0.5
-        theta = candidate
-        if np.abs(eta * step).max() <= tol:
-            return theta, n_iter, True
-    return theta, max_iter, False
 
 
 class LogisticRegression(ClassifierMixin, BaseEstimator):
@@ -223,7 +196,8 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         else:
             # the softmax intercepts are defined up to a constant: pin the last one during Newton
             pinned = [theta0.size - 1] if (self.fit_intercept and n_out > 1) else []   # b_K is theta's last entry
-            theta, n_iter, converged = _newton(theta0, args, tol, self.max_iter, pinned)
+            theta, n_iter, converged = damped_newton(logistic_objective, logistic_hessian, theta0, args, tol,
+                                                     self.max_iter, pinned)
         if not converged:
             warnings.warn(f"{self.solver} did not converge in max_iter = {self.max_iter} iterations; increase "
                           "max_iter or scale the features", ConvergenceWarning, stacklevel=2)

@@ -1,5 +1,6 @@
 """scikit-learn's estimator checks (API contract) for the mlnotes linear estimators (least squares, ridge,
-lasso, elastic net, logistic regression, Bayesian linear regression).
+lasso, elastic net, logistic and Poisson regression, the perceptron, the multiclass wrappers, Bayesian linear
+regression).
 
 Expected failures (run, marked xfail strict, so they fail the suite if they start passing):
 
@@ -25,7 +26,8 @@ import pytest
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from mlnotes.bayes import BayesianLinearRegression
-from mlnotes.linear import ElasticNet, Lasso, LinearRegression, LogisticRegression, Ridge
+from mlnotes.linear import (ElasticNet, Lasso, LinearRegression, LogisticRegression, OneVsOneClassifier,
+                            OneVsRestClassifier, Perceptron, PoissonRegression, Ridge)
 
 NORMAL_SOLVER_XFAILS = {
     "check_fit2d_1sample": "solver='normal' raises on rank-deficient X (1 centred sample), by design",
@@ -54,7 +56,8 @@ def _check_name(check):
 
 @parametrize_with_checks(
     [LinearRegression(), LinearRegression(solver="normal"), Ridge(), Ridge(solver="svd"), Lasso(), ElasticNet(),
-     LogisticRegression(), LogisticRegression(solver="newton"), BayesianLinearRegression()],
+     LogisticRegression(), LogisticRegression(solver="newton"), BayesianLinearRegression(), PoissonRegression(),
+     Perceptron(max_iter=100, random_state=0), OneVsRestClassifier(LogisticRegression()), OneVsOneClassifier(LogisticRegression())],
     expected_failed_checks=expected_failed_checks,
     xfail_strict=True,
 )

@@ -1,0 +1,122 @@
+r"""Multiclass classification from binary classifiers: one-vs-rest and one-vs-one (chapter 12).
+
+One-vs-rest trains :math:`K` classifiers, class :math:`k` against all others, and predicts the class with the
+largest score; one-vs-one trains :math:`K(K-1)/2` classifiers, one per pair, and predicts by majority vote.
+"""
+
+from itertools import combinations
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+
+def _scores(estimator, X):
+    """Score of the positive class: ``decision_function`` if the estimator has one, else P(positive)."""
+    if hasattr(estimator, "decision_function"):
+        return estimator.decision_function(X)
+    return estimator.predict_proba(X)[:, 1]
+
+
+def _check_classes(classes):
+    if len(classes) < 2:
+        raise ValueError(f"need samples of at least 2 classes, but the data contain only one class: {classes[0]!r}")
+
+
+class OneVsRestClassifier(ClassifierMixin, BaseEstimator):
+    """One binary classifier per class (that class against the rest); predict the largest score.
+
+    Parameters
+    ----------
+    estimator : classifier
+        A binary classifier with ``decision_function`` or ``predict_proba``; cloned for every class.
+
+    Attributes
+    ----------
+    classes_ : array of shape (n_classes,)
+    estimators_ : list of n_classes fitted classifiers
+        ``estimators_[k]`` separates ``classes_[k]`` (label 1) from the rest (label 0).
+    n_features_in_ : int
+
+    Notes
+    -----
+    The scores of separately trained classifiers are not calibrated against each other, and a point
+    can be claimed by no class or by several: the chapter shows the regions where one-vs-rest fails.
+    """
+
+    def __init__(self, estimator):
+        self.estimator = estimator
+
+    def fit(self, X, y):
+        """Fit one classifier per class. ``X``: (n_samples, n_features); ``y``: (n_samples,)."""
+        X, y = validate_data(self, X, y)
+        check_classification_targets(y)
+        self.classes_ = np.unique(y)
+        _check_classes(self.classes_)
+        self.estimators_ = [clone(self.estimator).fit(X, (y == k).astype(int)) for k in self.classes_]
+        return self
+
+    def decision_function(self, X):
+        """Scores of every class, shape (n_samples, n_classes) ((n_samples,) for two classes, as scikit-learn)."""
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        S = np.column_stack([_scores(est, X) for est in self.estimators_])
+        return S[:, 1] if len(self.classes_) == 2 else S
+
+    def predict(self, X):
+        """The class of the largest score, shape (n_samples,)."""
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        S = np.column_stack([_scores(est, X) for est in self.estimators_])
+        return self.classes_[S.argmax(axis=1)]
+
+
+class OneVsOneClassifier(ClassifierMixin, BaseEstimator):
+    """One binary classifier per pair of classes; predict by majority vote (ties: the smaller class index).
+
+    Parameters
+    ----------
+    estimator : classifier
+        A binary classifier; cloned for every pair.
+
+    Attributes
+    ----------
+    classes_ : array of shape (n_classes,)
+    pairs_ : list of (i, j) index pairs, i < j
+    estimators_ : list of fitted classifiers, one per pair, trained on the samples of the two classes
+        with ``classes_[j]`` as label 1.
+    n_features_in_ : int
+    """
+
+    def __init__(self, estimator):
+        self.estimator = estimator
+
+    def fit(self, X, y):
+        """Fit one classifier per pair of classes. ``X``: (n_samples, n_features); ``y``: (n_samples,)."""
+        X, y = validate_data(self, X, y)
+        check_classification_targets(y)
+        self.classes_ = np.unique(y)
+        _check_classes(self.classes_)
+        self.pairs_ = list(combinations(range(len(self.classes_)), 2))
+        self.estimators_ = []
+        for i, j in self.pairs_:
+            mask = (y == self.classes_[i]) | (y == self.classes_[j])
+            self.estimators_.append(clone(self.estimator).fit(X[mask], (y[mask] == self.classes_[j]).astype(int)))
+        return self
+
+    def votes(self, X):
+        """Number of pairwise wins of every class, shape (n_samples, n_classes)."""
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        V = np.zeros((X.shape[0], len(self.classes_)), dtype=int)
+        rows = np.arange(X.shape[0])
+        for (i, j), est in zip(self.pairs_, self.estimators_):
+            winner = np.where(est.predict(X) == 1, j, i)
+            np.add.at(V, (rows, winner), 1)
+        return V
+
+    def predict(self, X):
+        """The class with the most votes, shape (n_samples,)."""
+        V = self.votes(X)
+        return self.classes_[V.argmax(axis=1)]

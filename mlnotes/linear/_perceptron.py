@@ -1,0 +1,121 @@
+r"""The perceptron (chapter 12, *Linear classification*).
+
+Labels :math:`y_i \in \{-1, +1\}`; whenever a sample is misclassified or on the boundary,
+:math:`y_i(w^\top x_i + b) \le 0`, the weights move towards it: :math:`w \leftarrow w + y_i x_i`,
+:math:`b \leftarrow b + y_i`. On linearly separable data this stops after finitely many mistakes
+(Novikoff: at most :math:`(R/\gamma)^2`, with :math:`R` the largest norm of :math:`(x_i, 1)` and :math:`\gamma`
+the margin of a unit-norm separator); on non-separable data it never settles.
+"""
+
+import warnings
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+
+class Perceptron(ClassifierMixin, BaseEstimator):
+    """Rosenblatt's perceptron for two classes (use :class:`OneVsRestClassifier` for more).
+
+    Parameters
+    ----------
+    fit_intercept : bool, default True
+    max_iter : int, default 1000
+        Maximum number of epochs (passes over the data).
+    shuffle : bool, default True
+        Visit the samples in a new random order every epoch.
+    random_state : int or None
+        Seed of the shuffling.
+
+    Attributes
+    ----------
+    classes_ : array of shape (2,)
+        ``classes_[1]`` is the class coded +1.
+    coef_ : array of shape (1, n_features)
+    intercept_ : array of shape (1,)
+    n_iter_ : int
+        Epochs run.
+    mistakes_ : array of shape (n_iter_,)
+        Number of updates in each epoch (0 in the last one when the data were separated).
+    converged_ : bool
+        Whether an epoch made no mistake.
+
+    Notes
+    -----
+    The update visits one sample at a time: the perceptron is an online algorithm, so this loop over
+    samples is the method itself, not a missed vectorisation.
+    """
+
+    def __init__(self, *, fit_intercept=True, max_iter=1000, shuffle=True, random_state=None):
+        self.fit_intercept = fit_intercept
+        self.max_iter = max_iter
+        self.shuffle = shuffle
+        self.random_state = random_state
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        return tags
+
+    def fit(self, X, y):
+        """Run the perceptron until an epoch makes no mistake or ``max_iter`` epochs.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Two classes (any labels).
+
+        Returns
+        -------
+        self : object
+        """
+        if isinstance(self.max_iter, bool) or not isinstance(self.max_iter, (int, np.integer)) or self.max_iter < 1:
+            raise ValueError(f"max_iter must be a positive integer, got {self.max_iter!r}")
+        X, y = validate_data(self, X, y, dtype=np.float64)
+        check_classification_targets(y)
+        self.classes_ = np.unique(y)
+        if len(self.classes_) == 1:
+            raise ValueError(f"the perceptron needs samples of 2 classes, but the data contain only one class: "
+                             f"{self.classes_[0]!r}")
+        if len(self.classes_) != 2:
+            raise ValueError(f"Only binary classification is supported: the perceptron separates exactly 2 classes, "
+                             f"got {len(self.classes_)}: "
+                             f"{self.classes_[:5]}; use OneVsRestClassifier(Perceptron()) for more")
+        signs = np.where(y == self.classes_[1], 1.0, -1.0)
+        Xt = np.column_stack([X, np.ones(len(X))]) if self.fit_intercept else X
+        theta = np.zeros(Xt.shape[1])
+        rng = np.random.default_rng(self.random_state)
+        mistakes = []
+        for _ in range(self.max_iter):
+            order = rng.permutation(len(X)) if self.shuffle else np.arange(len(X))
+            count = 0
+            for i in order:
+                if signs[i] * (Xt[i] @ theta) <= 0:        # misclassified or on the boundary
+                    theta += signs[i] * Xt[i]
+                    count += 1
+            mistakes.append(count)
+            if count == 0:
+                break
+        self.mistakes_ = np.array(mistakes)
+        self.n_iter_ = len(mistakes)
+        self.converged_ = mistakes[-1] == 0
+        if not self.converged_:
+            warnings.warn(f"the perceptron still made {mistakes[-1]} mistakes in epoch {self.max_iter}: the data "
+                          "may not be linearly separable", ConvergenceWarning, stacklevel=2)
+        self.coef_ = theta[: X.shape[1]][None, :].copy()
+        self.intercept_ = np.array([theta[-1] if self.fit_intercept else 0.0])
+        return self
+
+    def decision_function(self, X):
+        """Scores :math:`w^\\top x + b`, shape (n_samples,); positive means ``classes_[1]``."""
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False, dtype=np.float64)
+        return X @ self.coef_[0] + self.intercept_[0]
+
+    def predict(self, X):
+        """Predicted classes, shape (n_samples,)."""
+        scores = self.decision_function(X)
+        return self.classes_[(scores > 0).astype(int)]

@@ -1,0 +1,161 @@
+r"""Poisson regression: a generalised linear model with the log link (chapter 12, *Linear classification*, GLMs).
+
+Counts :math:`y_i \in \{0, 1, 2, \dots\}` are modelled as :math:`y_i \sim \mathrm{Poisson}(\mu_i)` with
+:math:`\log \mu_i = x_i^\top w + b`. The objective is scikit-learn's ``PoissonRegressor`` objective, the mean
+half deviance plus an L2 penalty, which up to a constant is
+
+.. math:: F(w, b) = \frac1S \sum_i s_i \big(e^{z_i} - y_i z_i\big) + \frac{\alpha}{2}\|w\|^2, \qquad z_i = x_i^\top w + b,
+
+with gradient :math:`\frac1S X^\top \operatorname{diag}(s)(\mu - y) + \alpha w` and Hessian
+:math:`\frac1S X^\top \operatorname{diag}(s\,\mu) X + \alpha I`: the same shape as logistic regression's,
+because both use the canonical link of their distribution.
+"""
+
+import warnings
+
+import numpy as np
+from scipy import optimize
+from sklearn.base import BaseEstimator, RegressorMixin
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from ..utils.validation import check_sample_weight, check_scalar
+from ._newton import damped_newton
+
+
+def _design(X, fit_intercept):
+    return np.column_stack([X, np.ones(X.shape[0])]) if fit_intercept else X
+
+
+def poisson_objective(theta, X, y, sample_weight, alpha, fit_intercept=True):
+    """Value and gradient of the penalised Poisson objective.
+
+    Parameters
+    ----------
+    theta : array of shape (n_features + fit_intercept,)
+        The weights followed by the intercept.
+    X : array of shape (n_samples, n_features)
+    y : array of shape (n_samples,)
+        Non-negative counts (or rates).
+    sample_weight : array of shape (n_samples,)
+    alpha : float >= 0
+    fit_intercept : bool
+
+    Returns
+    -------
+    value : float
+    gradient : array of shape (n_features + fit_intercept,)
+    """
+    Xt = _design(X, fit_intercept)
+    s = sample_weight / sample_weight.sum()
+    z = Xt @ theta
+    mu = np.exp(z)
+    w = theta[: X.shape[1]]
+    value = s @ (mu - y * z) + 0.5 * alpha * w @ w
+    grad = Xt.T @ (s * (mu - y))
+    grad[: X.shape[1]] += alpha * w
+    return float(value), grad
+
+
+def poisson_hessian(theta, X, y, sample_weight, alpha, fit_intercept=True):
+    """Hessian of :func:`poisson_objective`, shape (n_features + fit_intercept, n_features + fit_intercept)."""
+    Xt = _design(X, fit_intercept)
+    s = sample_weight / sample_weight.sum()
+    A = Xt * np.sqrt(s * np.exp(Xt @ theta))[:, None]
+    H = A.T @ A
+    idx = np.arange(X.shape[1])
+    H[idx, idx] += alpha
+    return H
+
+
+class PoissonRegression(RegressorMixin, BaseEstimator):
+    r"""Poisson regression (log link) with an L2 penalty, as scikit-learn's ``PoissonRegressor``.
+
+    Parameters
+    ----------
+    alpha : float >= 0, default 1
+        L2 penalty on the weights (not the intercept), as in scikit-learn.
+    fit_intercept : bool, default True
+    solver : {"lbfgs", "newton"}, default "lbfgs"
+    tol : float > 0, default 1e-4
+        ``"lbfgs"``: largest gradient entry; ``"newton"``: largest step.
+    max_iter : int, default 100
+
+    Attributes
+    ----------
+    coef_ : array of shape (n_features,)
+    intercept_ : float
+    n_iter_ : int
+    n_features_in_ : int
+
+    Notes
+    -----
+    The mean prediction is :math:`e^{x^\top w + b}`, always positive. Derived in chapter 12 from the
+    Poisson log-likelihood.
+    """
+
+    def __init__(self, alpha=1.0, *, fit_intercept=True, solver="lbfgs", tol=1e-4, max_iter=100):
+        self.alpha = alpha
+        self.fit_intercept = fit_intercept
+        self.solver = solver
+        self.tol = tol
+        self.max_iter = max_iter
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.target_tags.positive_only = True
+        return tags
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit the model.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Non-negative targets, not all zero.
+        sample_weight : array-like of shape (n_samples,), optional
+
+        Returns
+        -------
+        self : object
+        """
+        alpha = check_scalar(self.alpha, "alpha", low=0)
+        tol = check_scalar(self.tol, "tol", low=0, include_low=False)
+        if self.solver not in ("lbfgs", "newton"):
+            raise ValueError(f"solver must be 'lbfgs' or 'newton', got {self.solver!r}")
+        if isinstance(self.max_iter, bool) or not isinstance(self.max_iter, (int, np.integer)) or self.max_iter < 1:
+            raise ValueError(f"max_iter must be a positive integer, got {self.max_iter!r}")
+        X, y = validate_data(self, X, y, y_numeric=True, dtype=np.float64)
+        y = np.asarray(y, dtype=np.float64)
+        if (y < 0).any():
+            raise ValueError("Poisson regression needs non-negative targets y (counts); got negative values")
+        s = check_sample_weight(sample_weight, X.shape[0])
+        if s @ y <= 0:
+            raise ValueError("Poisson regression needs some positive target: with all y = 0 the fitted mean "
+                             "tends to 0 and the intercept to minus infinity")
+        theta0 = np.zeros(X.shape[1] + int(self.fit_intercept))
+        if self.fit_intercept:
+            theta0[-1] = np.log(s @ y / s.sum())       # start at the best constant model
+        args = (X, y, s, alpha, self.fit_intercept)
+        if self.solver == "lbfgs":
+            result = optimize.minimize(poisson_objective, theta0, args=args, jac=True, method="L-BFGS-B",
+                                       options={"maxiter": self.max_iter, "maxls": 50, "gtol": tol,
+                                                "ftol": 64 * np.finfo(float).eps})
+            theta, n_iter, converged = result.x, result.nit, result.success or np.abs(result.jac).max() <= tol
+        else:
+            theta, n_iter, converged = damped_newton(poisson_objective, poisson_hessian, theta0, args, tol,
+                                                     self.max_iter)
+        if not converged:
+            warnings.warn(f"{self.solver} did not converge in max_iter = {self.max_iter} iterations; increase "
+                          "max_iter or scale the features", ConvergenceWarning, stacklevel=2)
+        self.coef_ = theta[: X.shape[1]].copy()
+        self.intercept_ = float(theta[-1]) if self.fit_intercept else 0.0
+        self.n_iter_ = n_iter
+        return self
+
+    def predict(self, X):
+        """Predicted means :math:`e^{Xw + b}`, shape (n_samples,)."""
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False, dtype=np.float64)
+        return np.exp(X @ self.coef_ + self.intercept_)

@@ -1,0 +1,100 @@
+"""Perceptron, OneVsRestClassifier and OneVsOneClassifier: the update rule and its convergence
+guarantee, agreement of the multiclass wrappers with scikit-learn's, and clear errors."""
+
+import warnings
+
+import numpy as np
+import pytest
+import sklearn.linear_model as sk
+import sklearn.multiclass as skm
+from sklearn.datasets import load_iris, load_wine
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.preprocessing import StandardScaler
+
+from mlnotes.linear import LogisticRegression, OneVsOneClassifier, OneVsRestClassifier, Perceptron
+
+
+def separable(n=200, d=3, margin=0.5, seed=0):
+    rng = np.random.default_rng(seed)
+    w = rng.normal(size=d)
+    w /= np.linalg.norm(w)
+    X = rng.normal(size=(4 * n, d))
+    X = X[np.abs(X @ w - 0.3) > margin][:n]
+    return X, np.where(X @ w - 0.3 > 0, "yes", "no"), w, margin
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_perceptron_separates_separable_data_within_novikoffs_bound(seed):
+    X, y, w, margin = separable(seed=seed)
+    model = Perceptron(random_state=seed).fit(X, y)
+    assert model.converged_ and model.mistakes_[-1] == 0
+    assert model.score(X, y) == 1.0
+    # Novikoff: mistakes <= (R / gamma)^2 with R = max ||(x, 1)|| and gamma the margin of the unit separator
+    # (w, -0.3) / ||(w, -0.3)||
+    Xt = np.column_stack([X, np.ones(len(X))])
+    gamma = margin / np.linalg.norm(np.r_[w, -0.3])
+    assert model.mistakes_.sum() <= (np.linalg.norm(Xt, axis=1).max() / gamma) ** 2
+
+
+def test_perceptron_update_rule_on_a_hand_example():
+    X = np.array([[1.0, 0.0], [0.0, 1.0]])
+    y = np.array([1, -1])
+    with pytest.warns(ConvergenceWarning):                     # one epoch, with two mistakes
+        model = Perceptron(shuffle=False, max_iter=1).fit(X, y)
+    # theta = (w, b) = 0. x1 = (1, 0), label +1, score 0: mistake, theta = (1, 0, 1).
+    # x2 = (0, 1), label -1, score 0 + 0 + 1 = 1: mistake, theta = (1, 0, 1) - (0, 1, 1) = (1, -1, 0).
+    np.testing.assert_array_equal(model.coef_, [[1.0, -1.0]])
+    np.testing.assert_array_equal(model.intercept_, [0.0])
+
+
+def test_perceptron_warns_on_non_separable_data():
+    X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    y = np.array([0, 1, 0, 1])
+    with pytest.warns(ConvergenceWarning, match="not be linearly separable"):
+        model = Perceptron(max_iter=20, random_state=0).fit(X, y)
+    assert not model.converged_ and len(model.mistakes_) == 20
+
+
+def iris():
+    X, y = load_iris(return_X_y=True)
+    return StandardScaler().fit_transform(X), y
+
+
+def test_one_vs_rest_agrees_with_sklearn():
+    X, y = iris()
+    ours = OneVsRestClassifier(LogisticRegression(solver="newton", tol=1e-10)).fit(X, y)
+    ref = skm.OneVsRestClassifier(sk.LogisticRegression(solver="newton-cholesky", tol=1e-10)).fit(X, y)
+    np.testing.assert_allclose(ours.decision_function(X), ref.decision_function(X), atol=1e-7)
+    np.testing.assert_array_equal(ours.predict(X), ref.predict(X))
+
+
+def test_one_vs_one_agrees_with_sklearn():
+    X, y = load_wine(return_X_y=True)
+    X = StandardScaler().fit_transform(X)
+    ours = OneVsOneClassifier(LogisticRegression(solver="newton", tol=1e-10)).fit(X, y)
+    ref = skm.OneVsOneClassifier(sk.LogisticRegression(solver="newton-cholesky", tol=1e-10)).fit(X, y)
+    np.testing.assert_array_equal(ours.predict(X), ref.predict(X))
+    assert ours.votes(X).sum(axis=1).tolist() == [3] * len(X)
+
+
+def test_one_vs_rest_with_perceptrons_on_three_separable_blobs():
+    rng = np.random.default_rng(0)
+    centres = np.array([[0.0, 6.0], [6.0, -3.0], [-6.0, -3.0]])
+    X = np.vstack([c + rng.normal(size=(30, 2)) for c in centres])
+    y = np.repeat(["a", "b", "c"], 30)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model = OneVsRestClassifier(Perceptron(random_state=0)).fit(X, y)
+    assert model.score(X, y) == 1.0
+
+
+def test_bad_input_is_rejected():
+    X, y = iris()
+    with pytest.raises(ValueError, match="exactly 2 classes"):
+        Perceptron().fit(X, y)
+    with pytest.raises(ValueError, match="max_iter"):
+        Perceptron(max_iter=0).fit(X, y)
+    with pytest.raises(ValueError, match="at least 2 classes"):
+        OneVsRestClassifier(Perceptron()).fit(X, np.zeros(len(y)))
+    with pytest.raises(ValueError, match="Unknown label type"):
+        OneVsOneClassifier(Perceptron()).fit(X, np.linspace(0, 1, len(y)))

@@ -1,0 +1,63 @@
+"""PoissonRegression: agreement with scikit-learn's PoissonRegressor at the same alpha, the derived
+gradient and Hessian against finite differences, and clear errors."""
+
+import numpy as np
+import pytest
+import sklearn.linear_model as sk
+from scipy.optimize import approx_fprime
+
+from mlnotes.linear import PoissonRegression, poisson_hessian, poisson_objective
+
+
+def counts(n=400, d=4, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, d))
+    return X, rng.poisson(np.exp(X @ rng.normal(scale=0.4, size=d) + 0.5)).astype(float)
+
+
+@pytest.mark.parametrize("solver", ["lbfgs", "newton"])
+@pytest.mark.parametrize("alpha", [0.0, 0.01, 1.0])
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_agrees_with_sklearn(solver, alpha, fit_intercept):
+    X, y = counts()
+    t = np.random.default_rng(1).random(len(y)) + 0.2
+    ours = PoissonRegression(alpha, solver=solver, fit_intercept=fit_intercept, tol=1e-12, max_iter=1000)
+    ref = sk.PoissonRegressor(alpha=alpha, fit_intercept=fit_intercept, solver="newton-cholesky", tol=1e-12,
+                              max_iter=1000)
+    ours.fit(X, y, sample_weight=t)
+    ref.fit(X, y, sample_weight=t)
+    np.testing.assert_allclose(ours.coef_, ref.coef_, atol=1e-8)
+    np.testing.assert_allclose(ours.intercept_, ref.intercept_, atol=1e-8)
+    np.testing.assert_allclose(ours.predict(X), ref.predict(X), rtol=1e-8)
+
+
+def test_gradient_and_hessian_match_finite_differences():
+    X, y = counts(n=50)
+    s = np.random.default_rng(2).random(50)
+    theta = np.random.default_rng(3).normal(scale=0.3, size=5)
+    f = lambda t: poisson_objective(t, X, y, s, 0.3)[0]
+    np.testing.assert_allclose(poisson_objective(theta, X, y, s, 0.3)[1], approx_fprime(theta, f, 1e-7), atol=1e-6)
+    H = poisson_hessian(theta, X, y, s, 0.3)
+    H_numeric = np.array([approx_fprime(theta, lambda t, i=i: poisson_objective(t, X, y, s, 0.3)[1][i], 1e-7)
+                          for i in range(5)])
+    np.testing.assert_allclose(H, H_numeric, atol=1e-5)
+
+
+def test_the_intercept_only_model_predicts_the_mean():
+    X, y = counts()
+    model = PoissonRegression(alpha=1e6, tol=1e-12, solver="newton").fit(X, y)
+    np.testing.assert_allclose(model.predict(X), y.mean(), rtol=1e-5)
+
+
+def test_bad_input_is_rejected():
+    X, y = counts()
+    with pytest.raises(ValueError, match="non-negative"):
+        PoissonRegression().fit(X, y - 3)
+    with pytest.raises(ValueError, match="some positive target"):
+        PoissonRegression().fit(X, np.zeros_like(y))
+    with pytest.raises(ValueError, match="alpha must be >= 0"):
+        PoissonRegression(alpha=-1).fit(X, y)
+    with pytest.raises(ValueError, match="solver"):
+        PoissonRegression(solver="sag").fit(X, y)
+    with pytest.raises(ValueError, match="NaN"):
+        PoissonRegression().fit(np.where(X > 1, np.nan, X), y)
