@@ -28,5 +28,7 @@ def differs(lhs, rhs, *, latex=None, **options) -> Verdict:
     statement = latex or f"{sp.latex(lhs)} \\not\\equiv {sp.latex(rhs)}"
     if v.holds:
         return Verdict(statement, False, v.method, f"they are identical ({v.detail})", None, v.seconds)
+    if v.method == "undecided":  # no counterexample and no proof: no evidence of a difference
+        return Verdict(statement, False, v.method, v.detail, None, v.seconds)
     method = "symbolic" if v.counterexample is None else "counterexample"
     return Verdict(statement, True, method, v.detail, v.counterexample, v.seconds)

@@ -42,7 +42,9 @@ class Verdict:
     method : str
         ``"symbolic"`` (proved by simplification or sympy's assumptions), ``"exact"`` (exact rational
         arithmetic on explicit matrices: a proof for the sizes tried), ``"numeric"`` (high-precision
-        evaluation at random points: evidence) or ``"implementation"`` (derived formula vs code).
+        evaluation at random points: evidence), ``"implementation"`` (derived formula vs code) or
+        ``"undecided"`` (a failed claim: simplify could not decide and no point could be evaluated,
+        e.g. derivatives of undefined functions).
     detail : str
         How it was decided, in words.
     counterexample : dict or None
@@ -109,6 +111,8 @@ def _random_rational(rng, sym):
     value = sp.Rational(num, 100)  # in (0, 4)
     if sym.is_positive or sym.is_nonnegative:
         return value
+    if sym.is_negative or sym.is_nonpositive:
+        return -value
     return value if rng.random() < 0.5 else -value
 
 
@@ -158,6 +162,8 @@ def _round(v, digits=6):
     v = sp.sympify(v)
     if v.is_Rational:
         return v
+    if v.is_extended_real is False:       # a complex value (e.g. log of a negative number)
+        return sp.N(v, digits)
     return sp.Float(sp.N(v, digits), digits)
 
 
@@ -244,38 +250,68 @@ def _scale(lhs, rhs, point, digits):
 
 
 def _check_points(lhs, rhs, free, witnesses, rng, points, digits):
-    """Evaluate at the witnesses and at random points; return (holds, counterexample)."""
+    """Evaluate at the witnesses and at random points; return (holds, counterexample, evaluated),
+    where ``evaluated`` counts the points at which both sides could be evaluated (not those where
+    they are undefined, or where the expression cannot take numbers, such as a derivative of an
+    undefined function)."""
     diff = lhs - rhs
     tol = sp.Float(10) ** (-(digits - 8))
     candidates = [(True, dict(w)) for w in witnesses]
     for _ in range(points):
         candidates.append((False, {s: _random_rational(rng, s) for s in sorted(free, key=str)}))
+    evaluated = 0
     for is_witness, point in candidates:
         try:
             err = _evaluate_difference(diff, point, digits)
+            infinite = _infinite_sides(lhs, rhs, point) if err.has(sp.nan, sp.zoo, sp.oo) else None
+            if infinite is None and (not err.is_number or err.has(sp.nan, sp.zoo, sp.oo)):
+                continue
+            scale = _scale(lhs, rhs, point, digits) if infinite is None else None
         except (ZeroDivisionError, ValueError, TypeError):
             continue
-        if not err.is_number or err.has(sp.nan, sp.zoo, sp.oo):
+        evaluated += 1
+        if infinite == "equal":
             continue
-        if err > tol * _scale(lhs, rhs, point, digits):
+        if infinite == "differ" or err > tol * scale:
             cex = {sp.latex(k): _latex_value(_round(v)) for k, v in point.items()}
             cex["\\text{lhs}"] = _latex_value(_round(lhs.xreplace(point).doit()))
             cex["\\text{rhs}"] = _latex_value(_round(rhs.xreplace(point).doit()))
             if is_witness:
                 cex["\\text{witness}"] = True
-            return False, cex
-    return True, None
+            return False, cex, evaluated
+    return True, None, evaluated
+
+
+def _infinite_sides(lhs, rhs, point):
+    """Where lhs - rhs is not finite: "equal" if both sides are the same infinity, "differ" if exactly
+    one side is infinite or they are different infinities, None if a side is undefined (nan)."""
+    if isinstance(lhs, sp.MatrixBase) or isinstance(rhs, sp.MatrixBase):
+        return None
+    a, b = (sp.sympify(e).xreplace(point).doit() for e in (lhs, rhs))
+    if a.has(sp.nan) or b.has(sp.nan) or not (a.is_number and b.is_number):
+        return None
+    if a.is_infinite or b.is_infinite or a.has(sp.zoo) or b.has(sp.zoo):
+        return "equal" if (a == b and a in (sp.oo, -sp.oo)) else "differ"
+    return None
+
+
+#: The verdict when simplify cannot decide and no point could be evaluated: no evidence, no claim.
+_NO_EVIDENCE = (False, "undecided", "simplify could not decide, and no point could be evaluated", None)
 
 
 def _equal_scalar(lhs, rhs, witnesses, rng, points, digits, timeout):
+    if lhs == rhs and not witnesses:
+        return True, "symbolic", "the two sides are the same expression", None
     free = (lhs.free_symbols | rhs.free_symbols)
     # a false claim fails fast: look for a counterexample before trying to simplify
-    ok, cex = _check_points(lhs, rhs, free, witnesses, rng, points, digits)
+    ok, cex, evaluated = _check_points(lhs, rhs, free, witnesses, rng, points, digits)
     if not ok:
         where = "a given witness point" if cex.pop("\\text{witness}", False) else "a random point"
         return False, "numeric", f"lhs != rhs at {where} ({digits} digits)", cex
     if _simplify_is_zero(lhs - rhs, timeout):
         return True, "symbolic", "simplify(lhs - rhs) = 0", None
+    if not evaluated:
+        return _NO_EVIDENCE
     return True, "numeric", f"agree at {points} random points to {digits - 8} digits (simplify undecided)", None
 
 
@@ -283,12 +319,14 @@ def _equal_matrix(lhs, rhs, witnesses, rng, points, digits, timeout):
     if lhs.shape != rhs.shape:
         return False, "symbolic", f"shapes differ: {lhs.shape} vs {rhs.shape}", None
     free = lhs.free_symbols | rhs.free_symbols
-    ok, cex = _check_points(lhs, rhs, free, witnesses, rng, points, digits)
+    ok, cex, evaluated = _check_points(lhs, rhs, free, witnesses, rng, points, digits)
     if not ok:
         where = "a given witness point" if cex.pop("\\text{witness}", False) else "a random point"
         return False, "numeric", f"lhs != rhs at {where} ({digits} digits)", cex
     if all(_simplify_is_zero(e, timeout) for e in lhs - rhs):
         return True, "symbolic", "simplify(lhs - rhs) = 0 entrywise", None
+    if not evaluated:
+        return _NO_EVIDENCE
     return True, "numeric", f"agree at {points} random points to {digits - 8} digits (simplify undecided)", None
 
 
@@ -307,7 +345,7 @@ def _explicit(expr, sub):
 
 def _evaluate(expr, sub):
     from sympy.matrices.expressions import (Determinant, Identity, Inverse, MatAdd, MatMul, MatPow,
-                                            Trace, Transpose, ZeroMatrix)
+                                            MatrixSlice, Trace, Transpose, ZeroMatrix)
     from sympy.matrices.expressions.matexpr import MatrixElement
 
     if isinstance(expr, sp.MatrixSymbol):
@@ -342,6 +380,10 @@ def _evaluate(expr, sub):
         return _evaluate(expr.arg, sub).det()
     if isinstance(expr, MatrixElement):
         return _evaluate(expr.parent, sub)[int(expr.i), int(expr.j)]
+    if isinstance(expr, MatrixSlice):
+        M = _evaluate(expr.parent, sub)
+        rows, cols = (slice(*map(int, s_)) for s_ in (expr.rowslice, expr.colslice))
+        return M[rows, cols]
     if isinstance(expr, sp.Basic) and expr.args and expr.has(sp.MatrixSymbol):
         return expr.func(*[_evaluate(arg, sub) for arg in expr.args])
     if isinstance(expr, sp.Basic) and expr.has(sp.MatrixSymbol):  # pragma: no cover - unknown node
@@ -459,7 +501,8 @@ def _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes):
             sub = {_concrete(M, size): _random_matrix(rng, *map(int, _concrete(M, size).shape),
                                                       symmetric=M.name in sym_names) for M in matrices}
             value = _defined_value(_concrete(expr, size), sub)
-            if value is not None and any(e != 0 for e in value):
+            # entries are numbers, or expressions in the claim's scalar symbols: expand before testing
+            if value is not None and any(e != 0 and sp.simplify(sp.expand(e)) != 0 for e in value):
                 cex = {sp.latex(k): sp.latex(v) for k, v in sub.items()}
                 where = ", ".join(f"{s}={v}" for s, v in size.items())
                 return False, "exact", f"differs for random integer matrices at {where}", cex
@@ -541,7 +584,9 @@ def holds(lhs, op, rhs, *, witnesses=(), points=200, digits=30, seed=0, latex=No
                 value = value.real
             if mpmath.isnan(value):
                 continue
-            if not bool(relation_type(sp.Float(value, digits), 0)):
+            # a violation found in floating point is confirmed exactly at the same (rational) point:
+            # at a point where lhs = rhs, rounding can put the float value on the wrong side of 0
+            if not bool(relation_type(sp.Float(value, digits), 0)) and violated_at(point):
                 return Verdict(statement, False, "numeric", "violated at a random point",
                                counterexample(point), time.perf_counter() - start)
     return Verdict(statement, True, "numeric", f"holds at {points} random points (sign not decided symbolically)",

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from mlnotes.symbolic import (ClaimError, Source, Verdict, agree, claim, equal, erratum,
+from mlnotes.symbolic import (ClaimError, Source, Verdict, agree, claim, differs, equal, erratum,
                               explicit_matrix, holds)
 
 #: Seconds any single decision may take (each one below takes well under a second).
@@ -201,6 +201,42 @@ def test_claim_false_only_on_a_small_region_fails_at_a_witness():
 def test_scalar_without_free_symbols():
     proved(equal(sp.Integer(2), sp.Rational(4, 2)))
     refuted(equal(sp.pi, sp.Rational(22, 7)), "numeric")
+
+
+# derivatives of undefined functions cannot be evaluated at numbers: the product and chain rules
+# are proved by simplification, and a wrong rule must fail (with no evidence, never "numeric")
+x3 = sp.Matrix(sp.symbols("x1:4", real=True))
+v_fn = sp.Function("v")(*x3)
+u_fn = sp.Matrix([sp.Function(f"u{i}")(*x3) for i in (1, 2)])
+
+
+def test_product_rule_of_undefined_functions_is_proved():
+    product_rule = u_fn * sp.Matrix([v_fn]).jacobian(x3) + v_fn * u_fn.jacobian(x3)
+    proved(equal((v_fn * u_fn).jacobian(x3), product_rule))
+    # chain rule: d g(v(x)) / dx_1 = g'(v(x)) dv/dx_1
+    g, t = sp.Function("g"), sp.Symbol("t", real=True)
+    proved(equal(sp.diff(g(v_fn), x3[0]), sp.diff(g(t), t).subs(t, v_fn) * sp.diff(v_fn, x3[0])))
+
+
+@pytest.mark.parametrize("wrong", [
+    lambda: v_fn * u_fn.jacobian(x3),                                       # a term of the product rule dropped
+    lambda: u_fn * sp.Matrix([v_fn]).jacobian(x3) - v_fn * u_fn.jacobian(x3),  # a flipped sign
+    lambda: 2 * v_fn * u_fn.jacobian(x3) + u_fn * sp.Matrix([v_fn]).jacobian(x3),  # a spurious factor 2
+], ids=["dropped-term", "flipped-sign", "factor-two"])
+def test_wrong_product_rule_of_undefined_functions_fails(wrong):
+    v = fast(equal((v_fn * u_fn).jacobian(x3), wrong()))
+    assert not v.holds and v.method == "undecided" and "no point" in v.detail
+    # ... and is no evidence of a difference either
+    assert not differs((v_fn * u_fn).jacobian(x3), wrong()).holds
+    with pytest.raises(ClaimError):
+        claim("a wrong product rule", v)
+
+
+def test_wrong_scalar_derivative_of_an_undefined_function_fails():
+    f = sp.Function("f")(x)
+    v = fast(equal(sp.diff(f ** 2, x), f * sp.diff(f, x)))        # the factor 2 dropped
+    assert not v.holds and v.method == "undecided"
+    proved(equal(sp.diff(f ** 2, x), 2 * f * sp.diff(f, x)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -622,3 +658,54 @@ def test_a_batch_of_checks_is_fast():
               holds(x ** 4 + y ** 4, ">=", 0)]:
         fast(v)
     assert time.perf_counter() - start < 4 * BUDGET
+
+
+# Regressions reported by the chapter authors (chapters 1 and 8)
+
+def test_holds_is_not_fooled_by_rounding_at_points_of_equality():
+    p, q = sp.symbols("p q", real=True)
+    # ||p| - |q|| <= |p - q| holds with equality whenever p, q have the same sign
+    assert holds(sp.Abs(sp.Abs(p) - sp.Abs(q)), "<=", sp.Abs(p - q), points=400).holds
+    # and the false direction is still caught
+    assert not holds(sp.Abs(p - q), "<=", sp.Abs(sp.Abs(p) - sp.Abs(q)), points=400).holds
+
+
+def test_a_complex_counterexample_is_reported_not_a_crash():
+    c, s = sp.Symbol("c", real=True), sp.Symbol("s", positive=True)
+    v = equal(sp.log(c ** 2 * s), 2 * sp.log(c) + sp.log(s), witnesses=[{c: -2, s: 3}])
+    assert not v.holds
+    assert "i" in v.counterexample["\\text{rhs}"]          # log(-2) is complex: shown, not crashing
+
+
+def test_column_slices_of_matrix_products():
+    P, Q = sp.MatrixSymbol("P", 3, 3), sp.MatrixSymbol("Q", 3, 3)
+    assert equal((P * Q)[:, 0], P * Q[:, 0]).holds
+    assert not equal((P * Q)[:, 0], Q * P[:, 0]).holds
+    assert not equal((P * Q)[:, 1], P * Q[:, 0]).holds
+
+
+def test_symbolic_size_claims_with_a_scalar_symbol():
+    d = sp.Symbol("d", integer=True, positive=True)
+    xv, gv, zv = (sp.MatrixSymbol(name, d, 1) for name in ("xv", "gv", "zv"))
+    eta = sp.Symbol("eta", real=True)
+    lhs = (xv - eta * gv - zv).T * (xv - eta * gv - zv)
+    expanded = (xv - zv).T * (xv - zv) - 2 * eta * gv.T * (xv - zv) + eta ** 2 * gv.T * gv
+    assert equal(lhs, expanded).holds
+    assert not equal(lhs, expanded + eta * gv.T * gv).holds
+    assert not equal(lhs, (xv - zv).T * (xv - zv) - eta * gv.T * (xv - zv) + eta ** 2 * gv.T * gv).holds
+
+
+def test_infinite_values_are_compared_not_skipped():
+    t = sp.Symbol("t", positive=True)
+    assert not equal(sp.oo, 1).holds
+    assert not equal(-sp.oo, sp.oo).holds
+    assert not equal(sp.limit(1 / t, t, 0, "+"), 5).holds
+    assert equal(sp.limit(1 / t, t, 0, "+"), sp.oo).holds
+
+
+def test_random_points_respect_negative_assumptions():
+    m = sp.Symbol("m", nonpositive=True)
+    k = sp.Symbol("k", negative=True)
+    assert holds(sp.exp(-m), ">=", 1).holds          # true for m <= 0 only: no false counterexample
+    assert holds(k, "<", 0).holds
+    assert not holds(sp.exp(-m), "<", 1).holds
