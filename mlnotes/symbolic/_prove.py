@@ -300,8 +300,8 @@ _NO_EVIDENCE = (False, "undecided", "simplify could not decide, and no point cou
 
 
 def _equal_scalar(lhs, rhs, witnesses, rng, points, digits, timeout):
-    if lhs == rhs and not witnesses:
-        return True, "symbolic", "the two sides are the same expression", None
+    if lhs == rhs and lhs.has(sp.oo, -sp.oo, sp.zoo) and not witnesses:   # oo - oo is nan: compare directly
+        return True, "symbolic", "the two sides are the same infinite value", None
     free = (lhs.free_symbols | rhs.free_symbols)
     # a false claim fails fast: look for a counterexample before trying to simplify
     ok, cex, evaluated = _check_points(lhs, rhs, free, witnesses, rng, points, digits)
