@@ -122,14 +122,30 @@ def _model_refs(obj) -> list[str]:
     return re.findall(r"IPY_MODEL_([0-9a-f]{32})", json.dumps(obj, sort_keys=True))
 
 
+def _merge_streams(outputs):
+    """Join consecutive outputs of the same stream (the kernel splits one print into several when
+    its flush timer fires between writes, which depends on the machine's load)."""
+    merged = []
+    for out in outputs:
+        if (out.get("output_type") == "stream" and merged and merged[-1].get("output_type") == "stream"
+                and merged[-1]["name"] == out["name"]):
+            merged[-1]["text"] += out["text"]
+        else:
+            merged.append(out)
+    return merged
+
+
 def make_deterministic(nb) -> None:
-    """Normalise what differs between runs: widget model ids, kernel metadata, cell timing."""
+    """Normalise what differs between runs: widget model ids, kernel metadata, cell timing, and how
+    the kernel happened to split printed text into stream outputs."""
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
     info = nb.metadata.get("language_info", {})
     if "version" in info:
         info["version"] = ".".join(info["version"].split(".")[:2])
     for cell in nb.cells:
         cell.get("metadata", {}).pop("execution", None)
+        if cell.cell_type == "code":
+            cell.outputs = _merge_streams(cell.outputs)
     state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
     if not state:
         return
