@@ -306,8 +306,11 @@ def _equal_scalar(lhs, rhs, witnesses, rng, points, digits, timeout):
     # a false claim fails fast: look for a counterexample before trying to simplify
     ok, cex, evaluated = _check_points(lhs, rhs, free, witnesses, rng, points, digits)
     if not ok:
-        where = "a given witness point" if cex.pop("\\text{witness}", False) else "a random point"
-        return False, "numeric", f"lhs != rhs at {where} ({digits} digits)", cex
+        if cex.pop("\\text{witness}", False):
+            return False, "numeric", f"lhs != rhs at a given witness point ({digits} digits)", cex
+        if not free:
+            return False, "numeric", f"lhs != rhs: the two sides are different numbers ({digits} digits)", cex
+        return False, "numeric", f"lhs != rhs at a random point ({digits} digits)", cex
     if _simplify_is_zero(lhs - rhs, timeout):
         return True, "symbolic", "simplify(lhs - rhs) = 0", None
     if not evaluated:
