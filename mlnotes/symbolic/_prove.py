@@ -256,7 +256,7 @@ def _check_points(lhs, rhs, free, witnesses, rng, points, digits):
     undefined function)."""
     diff = lhs - rhs
     tol = sp.Float(10) ** (-(digits - 8))
-    candidates = [(True, dict(w)) for w in witnesses]
+    candidates = [(True, {k: sp.sympify(v) for k, v in dict(w).items()}) for w in witnesses]
     for _ in range(points):
         candidates.append((False, {s: _random_rational(rng, s) for s in sorted(free, key=str)}))
     evaluated = 0
