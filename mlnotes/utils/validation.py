@@ -11,9 +11,11 @@ from numbers import Real
 import numpy as np
 
 
-def _to_float(a, name):
+def to_float_array(a, name, expected="an array"):
+    """``a`` as a float array of any shape; None or a non-numeric value raises a TypeError naming
+    ``name`` (``expected`` describes the expected value in the message)."""
     if a is None:
-        raise TypeError(f"{name} must be an array, got None")
+        raise TypeError(f"{name} must be {expected}, got None")
     try:
         return np.asarray(a, dtype=float)
     except (TypeError, ValueError) as exc:
@@ -31,7 +33,7 @@ def _check_nonempty_finite(arr, name):
 
 
 def _as_float_array(a, name, ndim):
-    arr = _to_float(a, name)
+    arr = to_float_array(a, name)
     if arr.ndim != ndim:
         shape = "(n_samples, n_features)" if ndim == 2 else "(n_samples,)"
         raise ValueError(f"{name} must be {ndim}-D with shape {shape}, got shape {arr.shape}")
@@ -105,4 +107,4 @@ def as_finite_array(a, name):
     ValueError
         If ``a`` is empty or contains NaN or infinity.
     """
-    return _check_nonempty_finite(_to_float(a, name), name)
+    return _check_nonempty_finite(to_float_array(a, name, "a number or an array"), name)

@@ -26,6 +26,7 @@ from mlnotes.linear import (
     ridge_closed_form,
     ridge_svd,
 )
+from assertions import close_within
 
 SEEDS = [0, 1, 2]
 SHAPES = [(1, 1), (2, 5), (30, 3), (200, 20)]
@@ -38,13 +39,7 @@ SK_RIDGE_SOLVER = {"auto": "cholesky", "cholesky": "cholesky", "svd": "svd"}
 # --------------------------------------------------------------------------- helpers
 
 
-def assert_close(actual, expected, tol=1e-8):
-    """Elementwise ``|actual - expected| <= tol * max(1, max|expected|)`` and equal shapes."""
-    actual = np.asarray(actual, dtype=float)
-    expected = np.asarray(expected, dtype=float)
-    assert actual.shape == expected.shape, f"shape {actual.shape} != {expected.shape}"
-    scale = max(1.0, float(np.max(np.abs(expected)))) if expected.size else 1.0
-    np.testing.assert_allclose(actual, expected, rtol=0, atol=tol * scale)
+assert_close = close_within(1e-8)
 
 
 def make_regression(seed, n, d, n_targets=None, noise=0.5):
