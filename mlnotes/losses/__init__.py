@@ -9,17 +9,27 @@ Three families, each a function of the quantity the loss depends on:
 - cross-entropy from scores: :func:`binary_cross_entropy` (labels 0/1) and :func:`softmax_cross_entropy`.
 
 Every loss ``name`` has ``name_grad``, its derivative with respect to its argument (a subgradient at kinks).
+
+Around the losses, the tools of the same chapter: :func:`fit_linear` and :func:`regression_risk` (empirical
+risk minimisation of a line under the square, absolute or Huber loss), :func:`importance_weights` and
+:func:`class_priors` (reweighting the loss for a change of class priors), and :func:`threshold_errors`,
+:func:`best_threshold`, :func:`label_shift_threshold` (choosing a decision threshold).
 """
 
+from ._fit import REGRESSION_LOSSES, fit_linear, regression_risk
 from ._margin import (MARGIN_LOSSES, exponential, exponential_grad, hinge, hinge_grad, logistic, logistic_grad,
                       margin, square_margin, square_margin_grad, squared_hinge, squared_hinge_grad, zero_one,
                       zero_one_grad)
 from ._probabilistic import (binary_cross_entropy, binary_cross_entropy_grad, softmax_cross_entropy,
                              softmax_cross_entropy_grad)
 from ._regression import absolute, absolute_grad, huber, huber_grad, square, square_grad
+from ._reweighting import class_priors, importance_weights
+from ._threshold import best_threshold, label_shift_threshold, threshold_errors
 
 __all__ = ["square", "square_grad", "absolute", "absolute_grad", "huber", "huber_grad",
            "margin", "zero_one", "zero_one_grad", "hinge", "hinge_grad", "squared_hinge", "squared_hinge_grad",
            "logistic", "logistic_grad", "exponential", "exponential_grad", "square_margin", "square_margin_grad",
            "MARGIN_LOSSES", "binary_cross_entropy", "binary_cross_entropy_grad",
-           "softmax_cross_entropy", "softmax_cross_entropy_grad"]
+           "softmax_cross_entropy", "softmax_cross_entropy_grad",
+           "REGRESSION_LOSSES", "regression_risk", "fit_linear", "class_priors", "importance_weights",
+           "threshold_errors", "best_threshold", "label_shift_threshold"]

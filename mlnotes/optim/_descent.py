@@ -2,15 +2,42 @@ r"""Deterministic descent methods: gradient descent (fixed step or backtracking)
 
 Derived in chapter 6, *Gradient methods*: the update :math:`x_{k+1} = x_k - \eta \nabla f(x_k)` (a minus
 sign: descent), the step-size bound :math:`\eta \le 1/L` for an :math:`L`-smooth convex :math:`f`, the
-Armijo condition, and the Newton step :math:`x_{k+1} = x_k - [\nabla^2 f(x_k)]^{-1} \nabla f(x_k)`.
+Armijo condition, exact line search, and the Newton step
+:math:`x_{k+1} = x_k - [\nabla^2 f(x_k)]^{-1} \nabla f(x_k)`.
 """
 
 import numpy as np
-from scipy import linalg
+from scipy import linalg, optimize
 
 from ..utils.validation import check_scalar
 from ._result import History
 from ._validation import as_start_point, check_iterations, checked_gradient, checked_value
+
+
+class LineSearchError(ValueError):
+    """A line search found no acceptable step."""
+
+
+def _below_rounding(change, value):
+    """Whether a change of ``f`` is within a few rounding errors of its value."""
+    return abs(change) <= 8 * np.finfo(float).eps * max(abs(value), np.finfo(float).tiny)
+
+
+def _at_new_iterate(f, value, grad, x_new, *, overflow, nan):
+    """``(f(x_new), grad(x_new), its norm, None)``, or ``(..., message)`` if the step diverged.
+
+    The message is ``overflow`` if ``x_new``, the value or the gradient overflowed, and ``nan`` if the value
+    is NaN (the step left the domain of ``f``); a NaN gradient at a finite ``x_new`` raises ``ValueError``.
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        if not np.isfinite(x_new).all():
+            return np.inf, None, np.inf, overflow
+        fx_new = value(x_new)
+        if f is not None and not np.isfinite(fx_new):
+            return fx_new, None, np.inf, nan if np.isnan(fx_new) else overflow
+        g_new = checked_gradient(grad, x_new, allow_overflow=True)
+        g_norm = np.linalg.norm(g_new)
+    return fx_new, g_new, g_norm, None if np.isfinite(g_norm) else overflow
 
 
 def backtracking(f, x, g, *, fx=None, step_size=1.0, shrink=0.5, c=1e-4, max_halvings=30):
@@ -47,22 +74,85 @@ def backtracking(f, x, g, *, fx=None, step_size=1.0, shrink=0.5, c=1e-4, max_hal
 
     Raises
     ------
-    ValueError
-        If no step satisfies the condition, which for a differentiable ``f`` means ``g`` is not its gradient.
+    LineSearchError
+        (a ``ValueError``) If no step satisfies the condition: for a differentiable ``f`` either ``g`` is
+        not its gradient, or the decrease asked for is below the rounding error of ``f`` (then ``x`` is a
+        minimiser to the precision of ``f``; the message says which).
     """
     step_size = check_scalar(step_size, "step_size", low=0, include_low=False)
     shrink = check_scalar(shrink, "shrink", low=0, high=1, include_low=False)
+    if shrink == 1:
+        raise ValueError("shrink must be < 1, got 1.0: the step would never change")
     c = check_scalar(c, "c", low=0, high=1, include_low=False)
     fx = checked_value(f, x) if fx is None else fx
     decrease = c * (g @ g)
     eta = step_size
     for _ in range(max_halvings):
         f_new = checked_value(f, x - eta * g)
-        if f_new <= fx - eta * decrease:          # NaN and inf compare False: shrink further
+        # NaN and inf compare False: shrink further. Asking f_new < f(x) as well keeps rounding from
+        # accepting a step that changes nothing (f(x) - eta*decrease == f(x) once it is below rounding)
+        if f_new <= fx - eta * decrease and (f_new < fx or decrease == 0):
             return eta
         eta *= shrink
-    raise ValueError(f"backtracking found no step satisfying the Armijo condition after {max_halvings} "
-                     "reductions: is g the gradient of f at x?")
+    if _below_rounding(f_new - fx, fx):
+        raise LineSearchError(f"backtracking found no step satisfying the Armijo condition after {max_halvings} "
+                              "reductions: the decrease it asks for is below the rounding error of f, so x is "
+                              "a minimiser to the precision of f (ask for a larger tol)")
+    raise LineSearchError(f"backtracking found no step satisfying the Armijo condition after {max_halvings} "
+                          "reductions: is g the gradient of f at x?")
+
+
+def exact_line_search(f, x, g, *, step_size=1.0, xtol=1e-8):
+    r"""Exact line search along the negative gradient: :math:`\eta^* = \arg\min_{\eta > 0} f(x - \eta g)`.
+
+    The one-dimensional problem is solved by Brent's method (``scipy.optimize.minimize_scalar``),
+    started from the bracket :math:`(0, \text{step\_size})`.
+
+    Parameters
+    ----------
+    f : callable, array of shape (d,) -> float
+    x : array of shape (d,)
+        Current point.
+    g : array of shape (d,)
+        Gradient of ``f`` at ``x`` (the search direction is :math:`-g`).
+    step_size : float > 0, default 1
+        Second point of the initial bracket: a guess of the scale of :math:`\eta^*`.
+    xtol : float > 0, default 1e-8
+        Relative tolerance of Brent's method on :math:`\eta`.
+
+    Returns
+    -------
+    eta : float
+        The minimising step, > 0.
+
+    Raises
+    ------
+    LineSearchError
+        (a ``ValueError``) If the step found is not positive and finite or does not decrease ``f``:
+        ``g`` is not a descent direction, ``f`` is unbounded below along it, or the change of ``f`` along
+        the line is below its rounding error (then ``x`` is a minimiser to the precision of ``f``; the
+        message says which).
+
+    Notes
+    -----
+    For a quadratic :math:`f(x) = \tfrac12 x^\top A x - b^\top x` with :math:`A \succ 0` the minimiser is
+    :math:`\eta^* = g^\top g / g^\top A g` (derived in chapter 6, *Gradient methods*), and consecutive
+    gradients are orthogonal: :math:`\nabla f(x - \eta^* g)^\top g = 0`.
+    """
+    step_size = check_scalar(step_size, "step_size", low=0, include_low=False)
+    xtol = check_scalar(xtol, "xtol", low=0, include_low=False)
+    with np.errstate(over="ignore", invalid="ignore"):
+        line = optimize.minimize_scalar(lambda eta: checked_value(f, x - eta * g), bracket=(0.0, step_size),
+                                        method="brent", options={"xtol": xtol})
+    eta = float(line.x)
+    fx = checked_value(f, x)
+    if not (np.isfinite(eta) and eta > 0 and np.isfinite(line.fun) and line.fun < fx):
+        if np.isfinite(line.fun) and _below_rounding(line.fun - fx, fx):
+            raise LineSearchError("exact line search: f does not change along -g beyond its rounding error, so x "
+                                  "is a minimiser to the precision of f (ask for a larger tol)")
+        raise LineSearchError(f"exact line search found no minimiser at a positive step (got {eta:g}): "
+                              "is g the gradient of f at x, and is f bounded below along -g?")
+    return eta
 
 
 def gradient_descent(f, grad, x0, *, step_size=None, line_search=None, tol=1e-6, max_iter=1000, warn=True):
@@ -78,9 +168,9 @@ def gradient_descent(f, grad, x0, *, step_size=None, line_search=None, tol=1e-6,
         Start point.
     step_size : float > 0, optional
         Fixed step :math:`\eta` (for an :math:`L`-smooth convex ``f``, any :math:`\eta \le 1/L` converges).
-        With ``line_search="armijo"`` it is the first step tried (default 1).
-    line_search : {None, "armijo"}
-        ``"armijo"`` chooses each step by :func:`backtracking`.
+        With a line search it is the first step tried (default 1).
+    line_search : {None, "armijo", "exact"}
+        ``"armijo"`` chooses each step by :func:`backtracking`, ``"exact"`` by :func:`exact_line_search`.
     tol : float >= 0, default 1e-6
         Stop when :math:`\|\nabla f(x_k)\|_2 \le` ``tol``.
     max_iter : int, default 1000
@@ -90,18 +180,31 @@ def gradient_descent(f, grad, x0, *, step_size=None, line_search=None, tol=1e-6,
     Returns
     -------
     OptimizeResult
-        With the path of iterates, values, gradient norms and step sizes. If the iterates or values
-        overflow (a step size above :math:`2/L` on a quadratic), the method stops, keeps the last finite
-        iterate and reports ``converged=False`` with a message saying it diverged.
+        With the path of iterates, values, gradient norms and step sizes. If the iterates, values or
+        gradients overflow (a step size above :math:`2/L` on a quadratic), or ``f`` is NaN at a new iterate
+        (the step left its domain), the method stops, keeps the last good iterate and reports
+        ``converged=False`` with a message saying it diverged.
+
+    Raises
+    ------
+    ValueError
+        For bad parameters, and if ``grad`` returns NaN at a finite point (or infinity at ``x0``).
+
+    Notes
+    -----
+    For a convex ``f`` whose gradient is :math:`L`-Lipschitz and a fixed step :math:`\eta \le 1/L`, the
+    values decrease monotonically and (derived in chapter 6, *Gradient methods*)
+
+    .. math:: f(x_k) - f(x^*) \le \frac{\|x_0 - x^*\|^2}{2 \eta k}.
     """
     x = as_start_point(x0)
     max_iter, tol = check_iterations(max_iter, tol)
-    if line_search not in (None, "armijo"):
-        raise ValueError(f"line_search must be None or 'armijo', got {line_search!r}")
+    if line_search not in (None, "armijo", "exact"):
+        raise ValueError(f"line_search must be None, 'armijo' or 'exact', got {line_search!r}")
     if line_search is None and step_size is None:
-        raise ValueError("give a fixed step_size, or line_search='armijo'")
+        raise ValueError("give a fixed step_size, or a line_search ('armijo' or 'exact')")
     if line_search is not None and f is None:
-        raise ValueError("the Armijo line search needs the objective f")
+        raise ValueError(f"the {line_search} line search needs the objective f")
     step_size = 1.0 if step_size is None else check_scalar(step_size, "step_size", low=0, include_low=False)
     value = (lambda z: checked_value(f, z)) if f is not None else (lambda z: np.nan)
 
@@ -110,13 +213,22 @@ def gradient_descent(f, grad, x0, *, step_size=None, line_search=None, tol=1e-6,
     for _ in range(max_iter):
         if np.linalg.norm(g) <= tol:
             return history.result(True, f"gradient norm <= tol = {tol:g}")
-        eta = backtracking(f, x, g, fx=fx, step_size=step_size) if line_search else step_size
-        x_new = x - eta * g
+        try:
+            if line_search == "armijo":
+                eta = backtracking(f, x, g, fx=fx, step_size=step_size)
+            elif line_search == "exact":
+                eta = exact_line_search(f, x, g, step_size=step_size)
+            else:
+                eta = step_size
+        except LineSearchError as error:
+            return history.result(False, f"stopped: {error}", warn=warn)
         with np.errstate(over="ignore", invalid="ignore"):
-            fx_new, g_new = value(x_new), checked_gradient(grad, x_new)
-            g_norm = np.linalg.norm(g_new)
-        if not (np.isfinite(x_new).all() and np.isfinite(g_norm) and (f is None or np.isfinite(fx_new))):
-            return history.result(False, f"diverged: the iterates overflowed with step size {eta:g}", warn=warn)
+            x_new = x - eta * g
+        fx_new, g_new, g_norm, message = _at_new_iterate(
+            f, value, grad, x_new, overflow=f"diverged: the iterates overflowed with step size {eta:g}",
+            nan=f"diverged: f is NaN after step {len(history.step_sizes) + 1}: the step left the domain of f")
+        if message is not None:
+            return history.result(False, message, warn=warn)
         x, fx, g = x_new, fx_new, g_new
         history.append(x, fx, g_norm, eta)
     if np.linalg.norm(g) <= tol:
@@ -125,18 +237,34 @@ def gradient_descent(f, grad, x0, *, step_size=None, line_search=None, tol=1e-6,
                           warn=warn)
 
 
+def _checked_hessian(hess, x, k):
+    """``hess(x)`` as a finite symmetric float array of shape (d, d); ``k`` numbers the iterate in messages."""
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+        H = np.asarray(hess(x), dtype=float)
+    if H.shape != (x.size, x.size):
+        raise ValueError(f"hess(x) must have shape {(x.size, x.size)}, got {H.shape}")
+    if not np.isfinite(H).all():
+        raise ValueError(f"hess(x) contains NaN or infinity at iterate {k}")
+    asymmetry = np.abs(H - H.T).max()
+    if asymmetry > 1e-8 * np.abs(H).max():
+        raise ValueError(f"hess(x) is not symmetric at iterate {k} (max |H - H^T| = {asymmetry:.3g}): a Hessian "
+                         "is symmetric, and the symmetric solver would read only one triangle of it")
+    return H
+
+
 def newton(f, grad, hess, x0, *, tol=1e-10, max_iter=100, warn=True):
     r"""Minimise ``f`` by Newton's method :math:`x_{k+1} = x_k - [\nabla^2 f(x_k)]^{-1}\nabla f(x_k)`.
 
-    Each step solves the linear system :math:`\nabla^2 f(x_k)\,\delta = -\nabla f(x_k)` (Cholesky when the
-    Hessian is positive definite); it never forms the inverse.
+    Each step solves the linear system :math:`\nabla^2 f(x_k)\,\delta = -\nabla f(x_k)` with a symmetric
+    solver (LDL factorisation); it never forms the inverse.
 
     Parameters
     ----------
     f : callable, array of shape (d,) -> float, or None
-        The objective (only recorded in the history).
+        The objective: recorded in the history, and a NaN value stops the run (it left the domain of f).
     grad : callable, array of shape (d,) -> array of shape (d,)
     hess : callable, array of shape (d,) -> array of shape (d, d)
+        Symmetric (to a relative ``1e-8``), as every Hessian of a twice continuously differentiable ``f``.
     x0 : array of shape (d,)
     tol : float >= 0, default 1e-10
         Stop when :math:`\|\nabla f(x_k)\|_2 \le` ``tol``.
@@ -146,11 +274,16 @@ def newton(f, grad, hess, x0, *, tol=1e-10, max_iter=100, warn=True):
     Returns
     -------
     OptimizeResult
+        The run stops (``converged=False``, a message saying it diverged, the last good iterate kept)
+        when an iterate, ``f`` or the gradient overflows, or ``f`` is NaN at a new iterate: far from the
+        minimiser Newton's step can leave the domain of ``f`` (from :math:`\theta_0 = 3` on
+        :math:`\theta - \ln\theta` it lands on :math:`-3`).
 
     Raises
     ------
     ValueError
-        If the Hessian is singular at an iterate, or has the wrong shape.
+        If the Hessian has the wrong shape, is not symmetric or not finite, or is singular at an iterate;
+        if ``grad`` returns NaN at a finite point (or infinity at ``x0``).
 
     Notes
     -----
@@ -167,17 +300,21 @@ def newton(f, grad, hess, x0, *, tol=1e-10, max_iter=100, warn=True):
     for _ in range(max_iter):
         if np.linalg.norm(g) <= tol:
             return history.result(True, f"gradient norm <= tol = {tol:g}")
-        H = np.asarray(hess(x), dtype=float)
-        if H.shape != (x.size, x.size):
-            raise ValueError(f"hess(x) must have shape {(x.size, x.size)}, got {H.shape}")
+        k = len(history.step_sizes)
+        H = _checked_hessian(hess, x, k)
         try:
             delta = linalg.solve(H, -g, assume_a="sym")
         except linalg.LinAlgError:
-            raise ValueError(f"the Hessian is singular at iterate {len(history.step_sizes)}: "
-                             "Newton's step is undefined there") from None
-        x = x + delta
-        g = checked_gradient(grad, x)
-        history.append(x, value(x), np.linalg.norm(g), 1.0)
+            raise ValueError(f"the Hessian is singular at iterate {k}: Newton's step is undefined there") from None
+        with np.errstate(over="ignore", invalid="ignore"):
+            x_new = x + delta
+        fx_new, g_new, g_norm, message = _at_new_iterate(
+            f, value, grad, x_new, overflow=f"diverged: the iterates overflowed at step {k + 1}",
+            nan=f"diverged: f is NaN after step {k + 1}: Newton's step left the domain of f")
+        if message is not None:
+            return history.result(False, message, warn=warn)
+        x, g = x_new, g_new
+        history.append(x, fx_new, g_norm, 1.0)
     if np.linalg.norm(g) <= tol:
         return history.result(True, f"gradient norm <= tol = {tol:g}")
     return history.result(False, f"max_iter = {max_iter} reached with gradient norm {np.linalg.norm(g):.3g}",

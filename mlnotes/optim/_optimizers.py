@@ -67,6 +67,8 @@ class Momentum(Optimizer):
 
     def __init__(self, learning_rate, momentum=0.9):
         self.momentum = check_scalar(momentum, "momentum", low=0, high=1)
+        if self.momentum == 1:
+            raise ValueError("momentum must be < 1: with momentum 1 the velocity never forgets a gradient")
         super().__init__(learning_rate)
 
     def reset(self):
@@ -138,8 +140,12 @@ class Adam(Optimizer):
         \hat m = \frac{m}{1 - \beta_1^t}, \quad \hat v = \frac{v}{1 - \beta_2^t}, \quad
         x \leftarrow x - \eta\, \frac{\hat m}{\sqrt{\hat v} + \epsilon}.
 
-    The bias correction undoes the zero initialisation of :math:`m` and :math:`v`: without it the first
-    steps would be too small by the factor :math:`1 - \beta_1^t`.
+    The bias correction undoes the zero initialisation of :math:`m` and :math:`v`. Unrolled,
+    :math:`m_t = (1-\beta_1)\sum_{\tau=1}^t \beta_1^{t-\tau} g_\tau` has weights summing to :math:`1 - \beta_1^t`, so
+    :math:`\hat m_t` is a weighted average of the gradients (weights summing to one), and likewise
+    :math:`\hat v_t` of their squares; with a constant gradient :math:`\hat m_t = g` and :math:`\hat v_t = g^2`
+    at every step (derived in chapter 6, *Gradient methods*). Without the correction the first step would
+    be :math:`(1-\beta_1)/\sqrt{1-\beta_2} \approx 3.16` times too long with the default betas.
     """
 
     _params = ("learning_rate", "beta1", "beta2", "eps")
@@ -197,10 +203,10 @@ def run(optimizer, grad, x0, *, f=None, n_iter=100, tol=0.0):
         if np.linalg.norm(g) <= tol:
             return history.result(True, f"gradient norm <= tol = {tol:g}")
         point = optimizer.lookahead(x)
-        x = optimizer.step(x, g if point is x else checked_gradient(grad, point))
+        x = optimizer.step(x, g if point is x else checked_gradient(grad, point, allow_overflow=True))
         if not np.isfinite(x).all():
             return history.result(False, f"diverged: {optimizer!r} produced a non-finite iterate", warn=False)
-        g = checked_gradient(grad, x)
+        g = checked_gradient(grad, x, allow_overflow=True)
         history.append(x, value(x), np.linalg.norm(g), optimizer.learning_rate)
     converged = history.grad_norms[-1] <= tol
     return history.result(converged, f"ran {n_iter} steps", warn=False)

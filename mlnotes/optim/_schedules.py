@@ -16,25 +16,38 @@ def constant(eta0):
     return lambda t: eta0
 
 
-def inverse_time(eta0):
-    r""":math:`\eta_t = \eta_0 / t`: meets the Robbins-Monro conditions."""
+def inverse_time(eta0, t0=1.0):
+    r""":math:`\eta_t = \eta_0\, t_0 / (t_0 + t - 1)`, which is :math:`\eta_0 / t` for :math:`t_0 = 1`: meets the
+    Robbins-Monro conditions.
+
+    ``t0`` keeps the step near :math:`\eta_0` for about the first ``t0`` steps before the :math:`1/t` decay
+    sets in (for large :math:`t`, :math:`\eta_t \approx \eta_0 t_0 / t`): with :math:`\eta_0 \le 1/L` fixed
+    by stability, a larger ``t0`` is how the constant in front of :math:`1/t` is made large enough.
+    """
     eta0 = check_scalar(eta0, "eta0", low=0, include_low=False)
-    return lambda t: eta0 / t
+    t0 = check_scalar(t0, "t0", low=0, include_low=False)
+    return lambda t: eta0 * t0 / (t0 + t - 1)
 
 
-def inverse_sqrt(eta0):
-    r""":math:`\eta_t = \eta_0 / \sqrt t`: :math:`\sum_t \eta_t^2 = \infty`, so it fails Robbins-Monro."""
+def inverse_sqrt(eta0, t0=1.0):
+    r""":math:`\eta_t = \eta_0 \sqrt{t_0 / (t_0 + t - 1)}`, which is :math:`\eta_0 / \sqrt t` for :math:`t_0 = 1`:
+    :math:`\sum_t \eta_t^2 = \infty`, so it fails Robbins-Monro."""
     eta0 = check_scalar(eta0, "eta0", low=0, include_low=False)
-    return lambda t: eta0 / np.sqrt(t)
+    t0 = check_scalar(t0, "t0", low=0, include_low=False)
+    return lambda t: eta0 * np.sqrt(t0 / (t0 + t - 1))
 
 
 def geometric(eta0, rate=0.5):
-    r""":math:`\eta_t = \eta_0\, r^t` with :math:`0 < r < 1`: :math:`\eta_t \to 0` but :math:`\sum_t \eta_t < \infty`."""
+    r""":math:`\eta_t = \eta_0\, r^t` with :math:`0 < r < 1`: :math:`\eta_t \to 0` but :math:`\sum_t \eta_t < \infty`.
+
+    After :math:`r^t` underflows (for :math:`r = 1/2`, from :math:`t = 1075`) the step is the smallest positive
+    float instead of 0, so that it remains a valid (positive) step size.
+    """
     eta0 = check_scalar(eta0, "eta0", low=0, include_low=False)
     rate = check_scalar(rate, "rate", low=0, high=1, include_low=False)
     if rate == 1:
         raise ValueError("rate must be < 1 for a decaying schedule; use constant() for rate 1")
-    return lambda t: eta0 * rate**t
+    return lambda t: max(eta0 * rate**t, np.finfo(float).tiny)
 
 
 def as_schedule(step_size):

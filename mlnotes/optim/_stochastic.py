@@ -86,11 +86,11 @@ def sgd(grad_batch, x0, n_samples, *, batch_size=32, step_size=0.01, optimizer=N
             t += 1
             if optimizer is None:
                 eta = checked_step(schedule, t)
-                g = checked_gradient(lambda z: grad_batch(z, idx), x)
+                g = checked_gradient(lambda z: grad_batch(z, idx), x, allow_overflow=t > 1)
                 x = x - eta * g
             else:
                 eta = optimizer.learning_rate
-                g = checked_gradient(lambda z: grad_batch(z, idx), optimizer.lookahead(x))
+                g = checked_gradient(lambda z: grad_batch(z, idx), optimizer.lookahead(x), allow_overflow=t > 1)
                 x = optimizer.step(x, g)
             if not np.isfinite(x).all():
                 return history.result(False, f"diverged at step {t} with step size {eta:g}", warn=False)

@@ -19,11 +19,24 @@ def as_start_point(x0):
     return x
 
 
-def checked_gradient(grad, x):
-    """Call ``grad(x)`` and check that it returns a finite array of the shape of ``x``."""
-    g = np.asarray(grad(x), dtype=float)
+def checked_gradient(grad, x, *, allow_overflow=False):
+    """Call ``grad(x)`` and check that it returns a finite array of the shape of ``x``.
+
+    At a finite ``x`` a NaN entry raises ``ValueError`` (``grad`` is wrong there, or ``x`` is outside the
+    domain of ``f``), and so does an infinite one unless ``allow_overflow``: the iterative methods pass
+    ``allow_overflow=True`` after a step, so that a gradient which overflows on diverging iterates is
+    returned and reported as divergence. At a non-finite ``x`` the gradient is returned as it is.
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        g = np.asarray(grad(x), dtype=float)
     if g.shape != x.shape:
         raise ValueError(f"grad(x) must have the shape of x, {x.shape}, got {g.shape}")
+    if np.isfinite(x).all():
+        if np.isnan(g).any():
+            raise ValueError("grad(x) returned NaN at a finite x: is x outside the domain of f, or is grad wrong "
+                             "there (or does it overflow internally)?")
+        if not allow_overflow and np.isinf(g).any():
+            raise ValueError("grad(x) returned infinity at a finite x: the gradient overflows at the start point")
     return g
 
 

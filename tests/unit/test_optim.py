@@ -46,11 +46,14 @@ def test_gradient_descent_newton_and_line_search_reach_scipys_minimiser(problem)
     f, grad, hess, x_star = PROBLEMS[problem]
     x0 = np.zeros_like(x_star)
     L = np.linalg.eigvalsh(hess(x0)).max() * (1.0 if problem == "least squares" else 4.0)  # bound on the curvature
-    for result in (O.gradient_descent(f, grad, x0, step_size=1 / L, tol=1e-9, max_iter=20000),
-                   O.gradient_descent(f, grad, x0, line_search="armijo", tol=1e-9, max_iter=20000),
-                   O.newton(f, grad, hess, x0, tol=1e-12)):
+    # a line search compares values of f, whose rounding error (~1e-16 |f|) hides the decrease of a step
+    # once the gradient norm is below ~1e-7 here: ask the line searches for 1e-7
+    for result, atol in ((O.gradient_descent(f, grad, x0, step_size=1 / L, tol=1e-9, max_iter=20000), 1e-7),
+                         (O.gradient_descent(f, grad, x0, line_search="armijo", tol=1e-7, max_iter=20000), 1e-6),
+                         (O.gradient_descent(f, grad, x0, line_search="exact", tol=1e-7, max_iter=20000), 1e-6),
+                         (O.newton(f, grad, hess, x0, tol=1e-12), 1e-7)):
         assert result.converged, result.message
-        np.testing.assert_allclose(result.x, x_star, atol=1e-7)
+        np.testing.assert_allclose(result.x, x_star, atol=atol)
         assert result.path.shape == (result.n_iter + 1, x0.size)
         np.testing.assert_allclose(result.values[-1], f(result.x))
 
@@ -110,6 +113,64 @@ def test_newton_squares_the_error_on_the_notes_example():
 def test_newton_reports_a_singular_hessian():
     with pytest.raises(ValueError, match="singular"):
         O.newton(None, lambda x: np.array([x[0], 0.0]) - 1, lambda x: np.diag([1.0, 0.0]), [0.0, 0.0])
+
+
+def test_newton_stops_when_a_step_leaves_the_domain_of_f():
+    # from theta_0 = 3 the step 2 theta - theta^2 lands on -3, where log is undefined: f is NaN there
+    f, grad, hess = (lambda t: t[0] - np.log(t[0])), (lambda t: 1 - 1 / t), (lambda t: np.array([[1 / t[0] ** 2]]))
+    with pytest.warns(ConvergenceWarning, match="diverged: f is NaN after step 1"):
+        far = O.newton(f, grad, hess, [3.0])
+    assert not far.converged and far.n_iter == 0
+    np.testing.assert_array_equal(far.x, [3.0])          # the last good iterate is kept
+    assert O.newton(f, grad, hess, [1.9], tol=1e-12).converged      # |1 - theta_0| < 1 converges
+
+
+def test_newton_reports_overflowing_iterates_as_divergence():
+    # a Hessian far too small for the gradient sends the first step to -1e200, where the gradient overflows
+    def grad(x):
+        return np.array([1e200 * x[0] + 1.0])
+    result = O.newton(None, grad, lambda x: np.array([[1e-200]]), [0.0], warn=False)
+    assert not result.converged and result.message.startswith("diverged: the iterates overflowed")
+
+
+def test_newton_rejects_a_hessian_that_is_not_symmetric_or_not_finite():
+    A = np.array([[2.0, 1.0], [0.0, 2.0]])               # the symmetric solver would read only one triangle
+    with pytest.raises(ValueError, match="not symmetric"):
+        O.newton(None, lambda x: A @ x - 1, lambda x: A, [0.0, 0.0])
+    with pytest.raises(ValueError, match="NaN or infinity"):
+        O.newton(None, lambda x: x - 1, lambda x: np.full((2, 2), np.nan), [0.0, 0.0])
+    # rounding-level asymmetry (X^T (X * w) is not exactly symmetric) is accepted
+    f, grad, hess, x_star = logistic_problem()
+    H0 = hess(np.zeros(3))
+    assert O.newton(f, grad, lambda w: H0 + 1e-14 * np.triu(np.ones((3, 3)), 1) + (hess(w) - H0), np.zeros(3),
+                    tol=1e-12).converged
+
+
+@pytest.mark.parametrize("method", ["gradient_descent", "newton", "run", "sgd"])
+def test_a_nan_or_infinite_gradient_at_a_finite_start_is_an_error(method):
+    calls = {
+        "gradient_descent": lambda grad: O.gradient_descent(None, grad, [1.0, 2.0], step_size=0.1),
+        "newton": lambda grad: O.newton(None, grad, lambda x: np.eye(2), [1.0, 2.0]),
+        "run": lambda grad: O.run(O.Adam(0.1), grad, [1.0, 2.0]),
+        "sgd": lambda grad: O.sgd(lambda w, idx: grad(w), [1.0, 2.0], 4, batch_size=2),
+    }
+    with pytest.raises(ValueError, match="returned NaN at a finite x"):
+        calls[method](lambda x: np.array([x[0], np.nan]))
+    with pytest.raises(ValueError, match="returned infinity at a finite x"):
+        calls[method](lambda x: np.array([x[0], np.inf]))
+
+
+def test_gradient_descent_distinguishes_a_nan_gradient_from_overflow():
+    # a NaN gradient at a finite iterate is an error (grad is undefined there), not an overflow
+    with pytest.raises(ValueError, match="NaN"):
+        O.gradient_descent(None, lambda x: np.where(x >= 0, x, np.nan), [1.0], step_size=1.5)
+    # f NaN after a step: the step left the domain of f
+    with pytest.warns(ConvergenceWarning, match="left the domain"):
+        out = O.gradient_descent(lambda x: x[0] - np.log(x[0]), lambda x: 1 - 1 / x, [3.0], step_size=6.0)
+    np.testing.assert_array_equal(out.x, [3.0])                # the step to 3 - 6 (2/3) = -1 is not taken
+    # a gradient that overflows to infinity at a finite iterate, without f, is divergence
+    with pytest.warns(ConvergenceWarning, match="overflowed"):
+        O.gradient_descent(None, lambda x: 1e150 * x, [1.0], step_size=1e10)    # g(1 - 1e160) = -inf
 
 
 def test_adam_first_step_has_length_learning_rate_per_coordinate():
@@ -182,7 +243,11 @@ def test_schedules_have_the_stated_forms():
     np.testing.assert_allclose([O.inverse_time(2.0)(s) for s in t], 2 / t)
     np.testing.assert_allclose([O.inverse_sqrt(2.0)(s) for s in t], 2 / np.sqrt(t))
     np.testing.assert_allclose([O.geometric(1.0, 0.5)(s) for s in t], 0.5**t)
+    assert O.geometric(1.0, 0.5)(5000) == np.finfo(float).tiny          # no underflow to an invalid step 0
     assert O.constant(0.3)(100) == 0.3
+    # t0 delays the decay: eta_1 = eta0, and eta_t ~ eta0 t0 / t for large t
+    np.testing.assert_allclose([O.inverse_time(2.0, t0=10)(s) for s in (1, 11, 10**9)], [2.0, 1.0, 2e-8], rtol=1e-8)
+    np.testing.assert_allclose([O.inverse_sqrt(2.0, t0=4)(s) for s in (1, 13)], [2.0, 1.0])
 
 
 @pytest.mark.parametrize("call, error, match", [
@@ -204,6 +269,16 @@ def test_schedules_have_the_stated_forms():
     (lambda: O.sgd(lambda w, i: w, [1.0], 10, batch_size=5, step_size=lambda t: -1.0), ValueError, "positive finite"),
     (lambda: O.sgd(lambda w, i: w, [1.0], 0), ValueError, "n_samples"),
     (lambda: O.geometric(1.0, rate=1.0), ValueError, "rate"),
+    (lambda: O.inverse_time(1.0, t0=0), ValueError, "t0"),
+    (lambda: O.Momentum(0.1, momentum=1.0), ValueError, "momentum must be < 1"),
+    (lambda: O.backtracking(lambda x: x @ x, np.ones(2), 2 * np.ones(2), shrink=1.0), ValueError, "shrink"),
+    (lambda: O.gradient_descent(None, lambda x: x, [1.0], line_search="exact"), ValueError, "needs the objective"),
+    (lambda: O.exact_line_search(lambda x: x @ x, np.ones(2), -np.ones(2)), O.LineSearchError, "positive step"),
+    (lambda: O.exact_line_search(lambda x: -x @ x, np.ones(2), -np.ones(2)), ValueError, "bounded below"),
+    (lambda: O.shards(np.arange(3), 4), ValueError, "exceeds the batch size"),
+    (lambda: O.shards(np.arange(3), 0), ValueError, "n_workers"),
+    (lambda: O.shards(np.array([0.5, 1.5]), 1), ValueError, "indices"),
+    (lambda: O.data_parallel_gradient(lambda w, i: w[:1], np.ones(2), np.arange(4), 2), ValueError, "shape of x"),
 ])
 def test_bad_input_is_rejected_clearly(call, error, match):
     with pytest.raises(error, match=match):
@@ -214,3 +289,180 @@ def test_a_converged_run_gives_no_warning():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         O.gradient_descent(lambda x: x @ x, lambda x: 2 * x, [1.0, -1.0], step_size=0.25)
+
+
+def random_quadratic(d, seed, condition=50.0):
+    rng = np.random.default_rng(seed)
+    Q = np.linalg.qr(rng.normal(size=(d, d)))[0]
+    A = Q @ np.diag(np.geomspace(1.0, condition, d)) @ Q.T
+    b = rng.normal(size=d)
+    return A, b, (lambda x: 0.5 * x @ A @ x - b @ x), (lambda x: A @ x - b)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_exact_line_search_matches_the_closed_form_on_quadratics(seed):
+    for scale in (1e-3, 1.0, 1e3):      # the bracket (0, 1) must work whatever the scale of the answer
+        A, b, f, grad = random_quadratic(4, seed)
+        A, b = scale * A, scale * b
+        f, grad = (lambda x: 0.5 * x @ A @ x - b @ x), (lambda x: A @ x - b)
+        x = np.random.default_rng(seed + 10).normal(size=4)
+        g = grad(x)
+        eta = O.exact_line_search(f, x, g)
+        np.testing.assert_allclose(eta, g @ g / (g @ A @ g), rtol=1e-7)
+        assert abs(grad(x - eta * g) @ g) <= 1e-6 * (g @ g)        # the next gradient is orthogonal to this one
+
+
+def test_gradient_descent_with_exact_line_search_zigzags_at_right_angles():
+    A, _, _, _ = random_quadratic(2, 5, condition=20.0)
+    # minimum value 0: the values along each line keep their relative precision down to the minimiser
+    f, grad = (lambda x: 0.5 * x @ A @ x), (lambda x: A @ x)
+    result = O.gradient_descent(f, grad, np.array([3.0, -2.0]), line_search="exact", tol=1e-10, max_iter=500)
+    assert result.converged and np.linalg.norm(result.x) < 1e-9
+    steps = np.diff(result.path, axis=0)
+    cosines = np.sum(steps[1:] * steps[:-1], axis=1) / np.linalg.norm(steps[1:], axis=1) / np.linalg.norm(steps[:-1], axis=1)
+    np.testing.assert_allclose(cosines, 0.0, atol=1e-6)
+    # Kantorovich: every exact step multiplies f - f* by at most ((kappa - 1) / (kappa + 1))^2
+    assert np.all(result.values[1:] <= ((20 - 1) / (20 + 1)) ** 2 * result.values[:-1] * (1 + 1e-6))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fixed_step_gradient_descent_meets_the_convergence_bound(seed):
+    # f(x_k) - f* <= ||x0 - x*||^2 / (2 eta k) for convex L-smooth f and eta <= 1/L, also for singular A
+    rng = np.random.default_rng(seed)
+    M = rng.normal(size=(5, 3 + seed % 3))
+    A = M @ M.T                                       # rank < 5 for seed % 3 < 2: minimiser not unique
+    b = A @ rng.normal(size=5)                        # b in the range of A, so a minimiser exists
+    f, grad = (lambda x: 0.5 * x @ A @ x - b @ x), (lambda x: A @ x - b)
+    x_star = np.linalg.lstsq(A, b, rcond=None)[0]
+    L = np.linalg.eigvalsh(A).max()
+    x0 = rng.normal(size=5)
+    x_star = x_star + (np.eye(5) - np.linalg.pinv(A) @ A) @ x0     # the minimiser closest to x0
+    for eta in (1 / L, 0.3 / L):
+        result = O.gradient_descent(f, grad, x0, step_size=eta, tol=0, max_iter=300, warn=False)
+        k = np.arange(1, 301)
+        gaps = result.values[1:] - f(x_star)
+        assert np.all(gaps <= np.sum((x0 - x_star) ** 2) / (2 * eta * k) + 1e-12)
+        assert np.all(np.diff(result.values) <= 1e-12)                  # monotone decrease
+
+
+def test_backtracking_accepts_every_step_up_to_two_one_minus_c_over_L():
+    A, b, f, grad = random_quadratic(3, 2)
+    L = np.linalg.eigvalsh(A).max()
+    result = O.gradient_descent(f, grad, np.zeros(3), line_search="armijo", step_size=1.0, tol=1e-7, max_iter=5000)
+    assert result.converged
+    # on a quadratic, Armijo holds for every eta <= 2 (1 - c) / L, so halving from 1 stops at or above half that
+    assert result.step_sizes.min() >= 0.5 * 2 * (1 - 1e-4) / L
+
+
+@pytest.mark.parametrize("line_search", ["armijo", "exact"])
+def test_line_search_below_rounding_level_stops_with_a_warning_instead_of_looping(line_search):
+    A, b, f, grad = random_quadratic(3, 1)
+    with pytest.warns(ConvergenceWarning, match="rounding error"):
+        result = O.gradient_descent(f, grad, np.zeros(3), line_search=line_search, tol=1e-15, max_iter=100000)
+    assert not result.converged and result.n_iter < 5000
+    np.testing.assert_allclose(result.x, np.linalg.solve(A, b), atol=1e-6)
+
+
+@pytest.mark.parametrize("n_workers", [1, 2, 3, 4, 7])
+def test_data_parallel_gradient_equals_the_minibatch_gradient(n_workers):
+    _, _, _, _, _, (X, y) = least_squares_problem(n=60)
+    grad_batch = lambda w, idx: 2 / len(idx) * X[idx].T @ (X[idx] @ w - y[idx])
+    batch = np.random.default_rng(n_workers).permutation(60)[:28]      # 28 = 4 * 7: equal and unequal shards
+    w = RNG.normal(size=4)
+    np.testing.assert_allclose(O.data_parallel_gradient(grad_batch, w, batch, n_workers), grad_batch(w, batch),
+                               rtol=1e-12, atol=1e-14)
+    parts = O.shards(batch, n_workers)
+    assert sorted(np.concatenate(parts)) == sorted(batch) and np.ptp([len(p) for p in parts]) <= 1
+
+
+def test_plain_averaging_of_unequal_shards_would_be_biased():
+    _, _, _, _, _, (X, y) = least_squares_problem(n=60)
+    grad_batch = lambda w, idx: 2 / len(idx) * X[idx].T @ (X[idx] @ w - y[idx])
+    batch, w = np.arange(10), np.ones(4)
+    parts = O.shards(batch, 3)                                            # sizes 4, 3, 3
+    plain = np.mean([grad_batch(w, p) for p in parts], axis=0)
+    assert not np.allclose(plain, grad_batch(w, batch))
+    np.testing.assert_allclose(O.data_parallel_gradient(grad_batch, w, batch, 3), grad_batch(w, batch), rtol=1e-12)
+
+
+def test_data_parallel_sgd_follows_the_single_machine_path():
+    _, _, _, L, _, (X, y) = least_squares_problem(n=64)
+    grad_batch = lambda w, idx: 2 / len(idx) * X[idx].T @ (X[idx] @ w - y[idx])
+    parallel = lambda w, idx: O.data_parallel_gradient(grad_batch, w, idx, 4)
+    single = O.sgd(grad_batch, np.zeros(4), 64, batch_size=16, step_size=0.5 / L, n_epochs=5, random_state=1)
+    spread = O.sgd(parallel, np.zeros(4), 64, batch_size=16, step_size=0.5 / L, n_epochs=5, random_state=1)
+    np.testing.assert_allclose(spread.path, single.path, rtol=1e-10, atol=1e-13)
+
+
+def test_adam_bias_correction_makes_the_estimates_exact_under_a_constant_gradient():
+    opt, x, g = O.Adam(learning_rate=0.01), np.zeros(2), np.array([0.3, -2.0])
+    for t in range(1, 30):
+        x = opt.step(x, g)
+        np.testing.assert_allclose(opt.m / (1 - opt.beta1**t), g, rtol=1e-12)
+        np.testing.assert_allclose(opt.v / (1 - opt.beta2**t), g * g, rtol=1e-10)
+    np.testing.assert_allclose(x, -0.01 * 29 * np.sign(g), rtol=1e-6)     # every step has length eta
+
+
+def test_adam_moment_is_a_weighted_average_with_weights_summing_to_one():
+    grads = RNG.normal(size=(12, 3))
+    opt, x = O.Adam(learning_rate=0.01, beta1=0.8), np.zeros(3)
+    for g in grads:
+        x = opt.step(x, g)
+    t = len(grads)
+    weights = (1 - 0.8) * 0.8 ** (t - np.arange(1, t + 1)) / (1 - 0.8**t)
+    np.testing.assert_allclose(weights.sum(), 1.0)
+    np.testing.assert_allclose(opt.m / (1 - 0.8**t), weights @ grads, rtol=1e-12)
+
+
+def test_rmsprop_step_does_not_decay_under_a_constant_gradient():
+    opt, x = O.RMSProp(learning_rate=0.1, rho=0.9, eps=1e-300), np.zeros(1)
+    steps = []
+    for t in range(1, 60):
+        x_new = opt.step(x, np.array([5.0]))
+        steps.append(x[0] - x_new[0])
+        x = x_new
+    t = np.arange(1, 60)
+    np.testing.assert_allclose(steps, 0.1 / np.sqrt(1 - 0.9**t), rtol=1e-12)   # s_t = (1 - rho^t) g^2
+    assert steps[-1] > 0.0999
+
+
+def test_geometric_steps_stall_short_of_the_minimiser():
+    # theta_t = theta_0 prod (1 - 2^-t) on f = theta^2 / 2: the steps sum to 1 and the iterates stop near 0.2888
+    result = O.sgd(lambda th, idx: th, [1.0], 1, batch_size=1, step_size=O.geometric(1.0, 0.5), n_epochs=60)
+    expected = np.cumprod(1 - 0.5 ** np.arange(1, 61))
+    np.testing.assert_allclose(result.path[1:, 0], expected, rtol=1e-12)
+    assert 0.2887 < result.x[0] < 0.2889
+
+
+def test_quadratic_2d_has_the_requested_eigenvalues():
+    from mlnotes.widgets import quadratic_2d
+    for kappa in (1.0, 7.0, 50.0):
+        np.testing.assert_allclose(np.linalg.eigvalsh(quadratic_2d(kappa, L=2.0)), [2.0 / kappa, 2.0], rtol=1e-12)
+    with pytest.raises(ValueError, match="condition_number"):
+        quadratic_2d(0.5)
+
+
+def test_descent_path_drawing_and_step_size_demo():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from mlnotes.widgets import draw_descent_paths, quadratic_2d, step_size_demo
+    A = quadratic_2d(10)
+    path = O.gradient_descent(lambda x: 0.5 * x @ A @ x, lambda x: A @ x, [-3.0, 1.5], step_size=1.0, tol=0,
+                              max_iter=10, warn=False).path
+    fig, ax = plt.subplots()
+    draw_descent_paths(ax, A, {"GD": path})
+    np.testing.assert_allclose(ax.lines[0].get_xydata(), path)      # the path is drawn as computed
+    for bad, match in [(np.eye(3), "2x2"), (np.array([[1.0, 2.0], [0.0, 1.0]]), "symmetric"),
+                       (-np.eye(2), "positive semidefinite")]:
+        with pytest.raises(ValueError, match=match):
+            draw_descent_paths(ax, bad, {"GD": path})
+    with pytest.raises(ValueError, match="shape"):
+        draw_descent_paths(ax, A, {"GD": np.zeros((3, 3))})
+    with pytest.raises(ValueError, match="non-empty dict"):
+        draw_descent_paths(ax, A, {})
+    plt.close("all")
+    widget = step_size_demo(n_steps=5)
+    assert [child.description for child in widget.children[:2]] == ["η · L", "κ"]
+    with pytest.raises(ValueError, match="n_steps"):
+        step_size_demo(n_steps=0)
