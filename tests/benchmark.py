@@ -16,7 +16,9 @@ issue asks); ``--quick`` divides every n by 5, and ``--n`` / ``--d`` override al
 Targets (``target_ratio`` / ``target_coef`` of a pair): the default least-squares solvers must fit in
 at most 1.5x scikit-learn's time with coefficients equal to 1e-8; the lasso and the elastic net in at
 most 3x with coefficients equal to 1e-6 (both run with the same tight ``tol``, so both reach the same
-solution); logistic regression (lbfgs, n=50,000, d=50) in at most 2x with coefficients equal to 1e-5. With ``--check`` the script exits with status 1 if a target is missed; otherwise it only
+solution); logistic regression (lbfgs, n=50,000, d=50) in at most 2x with coefficients equal to 1e-5; LDA,
+QDA and Gaussian naive Bayes (n=50,000, d=50, three classes) in at most 2x with predicted probabilities
+equal to 1e-6 (their "max|dcoef|" column is the largest probability difference). With ``--check`` the script exits with status 1 if a target is missed; otherwise it only
 reports.
 
 To add a pair, append a :class:`Pair` to ``PAIRS``: a name, two zero-argument factories returning
@@ -32,8 +34,11 @@ from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
+from sklearn import discriminant_analysis as sk_da
 from sklearn import linear_model as sk
+from sklearn import naive_bayes as sk_nb
 
+from mlnotes.generative import GaussianNB, LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
 from mlnotes.linear import ElasticNet, Lasso, LinearRegression, LogisticRegression, Ridge, logistic_objective
 
 
@@ -60,6 +65,7 @@ class Pair:
     n: int = 100_000
     d: int = 100
     data: Callable = None               # (n, d, seed) -> (X, y); make_data if None
+    probabilities: bool = False         # classifiers without coefficients: compare predict_proba instead
 
 
 def enet_objective(alpha, l1_ratio):
@@ -94,6 +100,22 @@ def make_classification_data(n, d, seed=0):
     return X, (rng.random(n) < p).astype(int)
 
 
+def log_loss(est, X, y):
+    """Mean negative log-probability of the true classes."""
+    P = est.predict_proba(X)
+    return float(-np.mean(np.log(P[np.arange(len(y)), np.searchsorted(est.classes_, y)])))
+
+
+def make_three_classes(n, d, seed=0):
+    """Three Gaussian classes with different means and covariances (for LDA, QDA, naive Bayes)."""
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 3, size=n)
+    means = rng.normal(scale=0.15, size=(3, d))                       # overlapping classes
+    scales = [np.eye(d) + 0.3 * rng.standard_normal((d, d)) / np.sqrt(d) for _ in range(3)]   # well conditioned
+    X = means[y] + np.einsum("nij,nj->ni", np.array(scales)[y], rng.standard_normal((n, d)))
+    return X, y
+
+
 def logistic_regression_objective(C):
     def objective(est, X, y):
         theta = np.column_stack([est.coef_, est.intercept_]).ravel()
@@ -126,6 +148,13 @@ PAIRS = [
     Pair("LogisticRegression(C=1, newton) vs sk newton-cholesky", lambda: LogisticRegression(C=1.0, solver="newton"),
          lambda: sk.LogisticRegression(C=1.0, solver="newton-cholesky"), logistic_regression_objective(1.0),
          n=50_000, d=50, data=make_classification_data),
+    Pair("LinearDiscriminantAnalysis", lambda: LinearDiscriminantAnalysis(), lambda: sk_da.LinearDiscriminantAnalysis(),
+         log_loss, target_ratio=2.0, target_coef=1e-6, n=50_000, d=50, data=make_three_classes, probabilities=True),
+    Pair("QuadraticDiscriminantAnalysis", lambda: QuadraticDiscriminantAnalysis(),
+         lambda: sk_da.QuadraticDiscriminantAnalysis(), log_loss, target_ratio=2.0, target_coef=1e-6, n=50_000, d=50,
+         data=make_three_classes, probabilities=True),
+    Pair("GaussianNB", lambda: GaussianNB(), lambda: sk_nb.GaussianNB(), log_loss, target_ratio=2.0,
+         target_coef=1e-6, n=50_000, d=50, data=make_three_classes, probabilities=True),
 ]
 
 
@@ -150,8 +179,11 @@ def run_pair(pair, X, y, repeats):
         t_ml.append(times[0])
         t_sk.append(times[1])
         ratios.append(times[0] / times[1])
-    coef_diff = float(np.max(np.abs(np.asarray(ml.coef_) - np.asarray(ref.coef_))))
-    intercept_diff = float(np.max(np.abs(np.asarray(ml.intercept_) - np.asarray(ref.intercept_))))
+    if pair.probabilities:   # "coef" column: max |difference of predicted probabilities|
+        coef_diff, intercept_diff = float(np.max(np.abs(ml.predict_proba(X) - ref.predict_proba(X)))), 0.0
+    else:
+        coef_diff = float(np.max(np.abs(np.asarray(ml.coef_) - np.asarray(ref.coef_))))
+        intercept_diff = float(np.max(np.abs(np.asarray(ml.intercept_) - np.asarray(ref.intercept_))))
     obj_ml, obj_sk = pair.objective(ml, X, y), pair.objective(ref, X, y)
     row = {
         "pair": pair.name,

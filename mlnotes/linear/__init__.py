@@ -17,12 +17,16 @@ from ._coordinate_descent import (
     duality_gap,
     enet_path,
     lasso_path,
+    lasso_qp,
     soft_threshold,
 )
 from ._logistic import LogisticRegression, logistic_hessian, logistic_objective
 from ._models import LinearRegression, Ridge
 from ._multiclass import OneVsOneClassifier, OneVsRestClassifier
+from ._multiclass_svm import (MulticlassSVM, multiclass_hinge_objective, multiclass_hinge_subgradient,
+                              multivector_feature)
 from ._perceptron import Perceptron
+from ._probit import ProbitRegression, inverse_mills_ratio, probit_hessian, probit_objective
 from ._poisson import PoissonRegression, poisson_hessian, poisson_objective
 
 __all__ = [
@@ -37,9 +41,18 @@ __all__ = [
     "Perceptron",
     "OneVsRestClassifier",
     "OneVsOneClassifier",
+    "ProbitRegression",
+    "probit_objective",
+    "probit_hessian",
+    "inverse_mills_ratio",
+    "MulticlassSVM",
+    "multivector_feature",
+    "multiclass_hinge_objective",
+    "multiclass_hinge_subgradient",
     "poisson_objective",
     "poisson_hessian",
     "lasso_path",
+    "lasso_qp",
     "enet_path",
     "alpha_max",
     "soft_threshold",

@@ -8,7 +8,8 @@ The objective is scikit-learn's, for :math:`\alpha > 0` and :math:`0 \le \rho \l
 which is the lasso for :math:`\rho = 1`. With the Gram quantities :math:`Q = X^\top X / n` and
 :math:`c = X^\top y / n` (the "covariance trick": formed once, after which a sweep over the coordinates
 costs :math:`O(d^2)` instead of :math:`O(nd)`), the minimiser over the coordinate :math:`w_j` with the
-others fixed is the soft-thresholded partial residual correlation
+others fixed is the soft-thresholded inner product of feature :math:`j` with the partial residual
+(divided by :math:`n`)
 
 .. math::
     w_j \leftarrow \frac{S\big(c_j - \sum_{k \ne j} Q_{jk} w_k,\ \alpha\rho\big)}{Q_{jj} + \alpha(1-\rho)},
@@ -16,6 +17,9 @@ others fixed is the soft-thresholded partial residual correlation
 
 The sweeps stop when the duality gap (a certified bound on :math:`P(w) - P(w^*)`) falls below
 ``tol`` times :math:`\|y\|^2 / n`, the stopping rule of scikit-learn, so both stop at the same accuracy.
+
+:func:`lasso_qp` solves the same lasso another way, as the notes do: as a smooth problem in the positive
+and negative parts :math:`w = a - b`, :math:`a, b \ge 0`, by projected gradient.
 """
 
 import warnings
@@ -48,7 +52,16 @@ def soft_threshold(z, t):
     """
     z = as_finite_array(z, "z")
     t = check_scalar(t, "t", low=0)
-    return np.sign(z) * np.maximum(np.abs(z) - t, 0.0)
+    return _shrink(z, t)
+
+
+def _shrink(z, t):
+    """:func:`soft_threshold` without the checks, for a float or an array ``z`` and ``t >= 0``.
+
+    Written with plain arithmetic, ``(z - t)`` where ``z > t``, ``(z + t)`` where ``z < -t`` and 0 in
+    between, so that it costs no numpy call on a float: the coordinate sweeps call it once per coordinate.
+    """
+    return (z - t) * (z > t) + (z + t) * (z < -t)
 
 
 def alpha_max(X, y, *, l1_ratio=1.0):
@@ -101,8 +114,51 @@ def duality_gap(Q, c, yy, w, alpha_l1, alpha_l2):
     -------
     float
         Non-negative up to rounding; 0 exactly at the optimum.
+
+    Raises
+    ------
+    ValueError
+        If the shapes do not match, an entry is not finite, ``Q`` is not symmetric or ``yy < 0``, a
+        penalty is negative, or both are 0 (least squares: no dual point of this form).
     """
+    Q, c, yy = _check_gram(Q, c, yy)
+    w = _check_coef(w, "w", c.shape[0])
+    alpha_l1, alpha_l2 = _check_penalties(alpha_l1, alpha_l2)
     return _gap(c, yy, w, Q @ w, alpha_l1, alpha_l2)
+
+
+def _check_gram(Q, c, yy):
+    """Validate the Gram quantities Q = X^T X / n (d, d), c = X^T y / n (d,) and yy = y^T y / n >= 0."""
+    Q = as_finite_array(Q, "Q")
+    c = as_finite_array(c, "c")
+    if c.ndim != 1:
+        raise ValueError(f"c = X^T y / n must be 1-D with shape (n_features,), got shape {c.shape}")
+    d = c.shape[0]
+    if Q.shape != (d, d):
+        raise ValueError(f"Q = X^T X / n must have shape (n_features, n_features) = ({d}, {d}) to match c, "
+                         f"got shape {Q.shape}")
+    if not np.allclose(Q, Q.T, rtol=1e-10, atol=1e-12 * max(float(np.abs(Q).max()), 1.0)):
+        raise ValueError("Q = X^T X / n must be symmetric")
+    if (np.diag(Q) < 0).any():
+        raise ValueError("Q = X^T X / n must have a non-negative diagonal (it is a Gram matrix)")
+    yy = check_scalar(yy, "yy", low=0)
+    return Q, c, yy
+
+
+def _check_coef(w, name, d):
+    w = as_finite_array(w, name)
+    if w.shape != (d,):
+        raise ValueError(f"{name} must have shape (n_features,) = ({d},) to match c, got shape {w.shape}")
+    return w
+
+
+def _check_penalties(alpha_l1, alpha_l2):
+    alpha_l1 = check_scalar(alpha_l1, "alpha_l1", low=0)
+    alpha_l2 = check_scalar(alpha_l2, "alpha_l2", low=0)
+    if alpha_l1 == 0 and alpha_l2 == 0:
+        raise ValueError("alpha_l1 and alpha_l2 are both 0: that is least squares, which has neither this "
+                         "dual nor a unique coordinate-descent limit; use LinearRegression")
+    return alpha_l1, alpha_l2
 
 
 def _gap(c, yy, w, Qw, alpha_l1, alpha_l2):
@@ -129,7 +185,7 @@ def _sweep(Q, c, w, Qw, diag, alpha_l1, coordinates):
     for j in coordinates:
         w_j = w[j]
         rho = c[j] - Qw[j] + Q[j, j] * w_j                                  # c_j - sum_{k != j} Q_jk w_k
-        w_new = np.sign(rho) * max(abs(rho) - alpha_l1, 0.0) / diag[j]     # S(rho, alpha_l1) / (Q_jj + alpha_l2)
+        w_new = _shrink(rho, alpha_l1) / diag[j]                            # S(rho, alpha_l1) / (Q_jj + alpha_l2)
         if w_new != w_j:
             Qw += (w_new - w_j) * Q[:, j]
             w[j] = w_new
@@ -137,31 +193,35 @@ def _sweep(Q, c, w, Qw, diag, alpha_l1, coordinates):
     return largest
 
 
-def coordinate_descent(Q, c, yy, alpha_l1, alpha_l2, *, w0=None, tol=1e-4, max_iter=1000):
+def coordinate_descent(Q, c, yy, alpha_l1, alpha_l2, *, w0=None, tol=1e-4, max_iter=1000, change_tol=None):
     r"""Cyclic coordinate descent for the elastic net on Gram quantities.
 
     Each round is a sweep over every coordinate followed by sweeps over the non-zero ("active")
-    coordinates only, until their largest change is below ``tol`` times the largest coefficient; then
-    the duality gap decides whether to stop. The active-set sweeps do not change the limit (every
-    round still visits every coordinate, and only the gap stops the method): they skip the zeros,
-    which the lasso keeps at zero.
+    coordinates only, until the largest change of a coordinate in such a sweep is at most
+    ``change_tol`` times the largest coefficient; then the duality gap decides whether to stop. The
+    active-set sweeps do not change the limit (every round still visits every coordinate, and only the
+    gap stops the method): they skip the zeros, which the lasso keeps at zero.
 
     Parameters
     ----------
     Q : array of shape (n_features, n_features)
-        :math:`X^\top X / n` (of centred data for a model with intercept).
+        :math:`X^\top X / n` (of centred data for a model with intercept); symmetric.
     c : array of shape (n_features,)
         :math:`X^\top y / n`.
-    yy : float
+    yy : float >= 0
         :math:`y^\top y / n` (scales the tolerance).
     alpha_l1, alpha_l2 : float >= 0
         :math:`\alpha\rho` and :math:`\alpha(1-\rho)`; not both 0.
     w0 : array of shape (n_features,), optional
         Warm start (zeros by default).
-    tol : float, default 1e-4
+    tol : float >= 0, default 1e-4
         Stop when the duality gap is at most ``tol * yy``.
     max_iter : int, default 1000
         Maximum number of sweeps (full or active-set).
+    change_tol : float >= 0, optional
+        The inner tolerance: the active-set sweeps of a round stop when no coordinate changes by more
+        than ``change_tol`` times :math:`\max_j |w_j|`. It only decides how often the duality gap is
+        evaluated, not where the method stops. Default: ``tol``, as scikit-learn's solver.
 
     Returns
     -------
@@ -170,7 +230,29 @@ def coordinate_descent(Q, c, yy, alpha_l1, alpha_l2, *, w0=None, tol=1e-4, max_i
         The duality gap at ``w``.
     n_iter : int
         Number of sweeps.
+
+    Raises
+    ------
+    ValueError
+        For inconsistent shapes, non-finite entries, a non-symmetric ``Q``, negative penalties (or
+        both 0), or a bad ``tol``, ``change_tol`` or ``max_iter``.
+
+    Notes
+    -----
+    Derived in chapter 10, *Regularisation*: the update is the soft-thresholding
+    :math:`w_j \leftarrow S(c_j - \sum_{k \ne j} Q_{jk} w_k,\ \alpha\rho) / (Q_{jj} + \alpha(1-\rho))`.
     """
+    Q, c, yy = _check_gram(Q, c, yy)
+    alpha_l1, alpha_l2 = _check_penalties(alpha_l1, alpha_l2)
+    tol = check_scalar(tol, "tol", low=0)
+    change_tol = tol if change_tol is None else check_scalar(change_tol, "change_tol", low=0)
+    max_iter = _check_max_iter(max_iter)
+    w0 = None if w0 is None else _check_coef(w0, "w0", c.shape[0])
+    return _coordinate_descent(Q, c, yy, alpha_l1, alpha_l2, w0, tol, max_iter, change_tol)
+
+
+def _coordinate_descent(Q, c, yy, alpha_l1, alpha_l2, w0, tol, max_iter, change_tol):
+    """:func:`coordinate_descent` without the checks (the estimators and the paths have validated)."""
     d = c.shape[0]
     w = np.zeros(d) if w0 is None else np.array(w0, dtype=float)
     Qw = Q @ w
@@ -185,7 +267,7 @@ def coordinate_descent(Q, c, yy, alpha_l1, alpha_l2, *, w0=None, tol=1e-4, max_i
         active = np.flatnonzero(w)
         while n_iter < max_iter and active.size:
             n_iter += 1
-            if _sweep(Q, c, w, Qw, diag, alpha_l1, active) <= tol * np.abs(w).max():
+            if _sweep(Q, c, w, Qw, diag, alpha_l1, active) <= change_tol * np.abs(w).max():
                 break
         gap = _gap(c, yy, w, Qw, alpha_l1, alpha_l2)
     return w, gap, n_iter
@@ -243,10 +325,87 @@ def enet_path(X, y, *, l1_ratio=0.5, eps=1e-3, n_alphas=100, alphas=None, tol=1e
     coefs, gaps = np.empty((X.shape[1], len(alphas))), np.empty(len(alphas))
     w = np.zeros(X.shape[1])
     for k, alpha in enumerate(alphas):
-        w, gaps[k], _ = coordinate_descent(Q, c, yy, alpha * l1_ratio, alpha * (1 - l1_ratio), w0=w, tol=tol,
-                                           max_iter=max_iter)
+        w, gaps[k], _ = _coordinate_descent(Q, c, yy, alpha * l1_ratio, alpha * (1 - l1_ratio), w, tol, max_iter,
+                                            tol)
         coefs[:, k] = w
     return alphas, coefs, gaps
+
+
+def lasso_qp(X, y, alpha, *, accelerated=True, tol=1e-10, max_iter=100_000):
+    r"""The lasso as a bound-constrained QP in its positive and negative parts, by projected gradient.
+
+    Writing :math:`w = a - b` with :math:`a = \max(w, 0)` and :math:`b = \max(-w, 0)` (so
+    :math:`|w| = a + b`) turns the non-smooth lasso into a smooth problem over the orthant,
+
+    .. math::
+        \min_{a \ge 0,\ b \ge 0}\ \frac{1}{2n}\|y - X(a - b)\|^2 + \alpha\,\mathbf 1^\top (a + b),
+
+    whose minimisers have :math:`a_j b_j = 0` for :math:`\alpha > 0` and give the lasso's minimiser
+    :math:`w = a - b` (scikit-learn's scaling, no intercept: centre ``X`` and ``y`` first for one).
+    Each step is a gradient step of size :math:`1/L`, :math:`L = 2\lambda_{\max}(X^\top X / n)` the
+    Lipschitz constant of the gradient, followed by the projection :math:`\max(\cdot, 0)` onto the
+    orthant; ``accelerated`` adds Nesterov's momentum (FISTA), which needs far fewer steps.
+
+    Parameters
+    ----------
+    X : array of shape (n_samples, n_features)
+    y : array of shape (n_samples,)
+    alpha : float > 0
+        The lasso's penalty (scikit-learn's ``alpha``).
+    accelerated : bool, default True
+        Use Nesterov's momentum (accelerated projected gradient) rather than plain projected gradient.
+    tol : float >= 0, default 1e-10
+        Stop when the duality gap of :math:`w = a - b` is at most ``tol`` times :math:`\|y\|^2 / n`,
+        the stopping rule of :func:`coordinate_descent`.
+    max_iter : int, default 100000
+        Maximum number of projected-gradient steps; a ``ConvergenceWarning`` is issued if the gap is
+        still larger.
+
+    Returns
+    -------
+    a, b : arrays of shape (n_features,)
+        The positive and negative parts, both >= 0; the lasso's coefficients are ``a - b``.
+    gaps : array of shape (n_iter + 1,)
+        The duality gap of ``a - b`` at the start (``a = b = 0``) and after every step.
+
+    Notes
+    -----
+    Derived in chapter 10, *Regularisation*. The gradient is
+    :math:`\nabla_a = X^\top (X(a - b) - y)/n + \alpha`, :math:`\nabla_b = -X^\top (X(a - b) - y)/n + \alpha`.
+    """
+    X = as_float_matrix(X)
+    y = as_float_vector(y, "y", X.shape[0])
+    alpha = check_scalar(alpha, "alpha", low=0, include_low=False)
+    tol = check_scalar(tol, "tol", low=0)
+    max_iter = _check_max_iter(max_iter)
+    n, d = X.shape
+    Q, c, yy = X.T @ X / n, X.T @ y / n, float(y @ y / n)
+    L = 2 * float(np.linalg.eigvalsh(Q).max())
+    a, b = np.zeros(d), np.zeros(d)
+    gaps = [_gap(c, yy, a - b, np.zeros(d), alpha, 0.0)]
+    if L == 0:                                     # X = 0: every w predicts 0, and w = 0 is optimal
+        return a, b, np.array(gaps)
+    eta = 1.0 / L
+    a_look, b_look, t = a, b, 1.0                  # the point where the gradient is taken
+    while gaps[-1] > tol * yy and len(gaps) <= max_iter:
+        g = Q @ (a_look - b_look) - c                                 # X^T (X(a - b) - y) / n
+        a_new = np.maximum(a_look - eta * (g + alpha), 0.0)
+        b_new = np.maximum(b_look - eta * (alpha - g), 0.0)
+        if accelerated:
+            t_new = (1 + np.sqrt(1 + 4 * t * t)) / 2
+            a_look = a_new + (t - 1) / t_new * (a_new - a)
+            b_look = b_new + (t - 1) / t_new * (b_new - b)
+            t = t_new
+        else:
+            a_look, b_look = a_new, b_new
+        a, b = a_new, b_new
+        w = a - b
+        gaps.append(_gap(c, yy, w, Q @ w, alpha, 0.0))
+    if gaps[-1] > tol * yy:
+        warnings.warn(f"projected gradient did not converge in max_iter = {max_iter} steps: duality gap "
+                      f"{gaps[-1]:.3e} > tol * ||y||^2 / n = {tol * yy:.3e}; increase max_iter",
+                      ConvergenceWarning, stacklevel=2)
+    return a, b, np.array(gaps)
 
 
 def lasso_path(X, y, *, eps=1e-3, n_alphas=100, alphas=None, tol=1e-4, max_iter=1000):
@@ -291,8 +450,8 @@ class ElasticNet(RegressorMixin, BaseEstimator):
     Notes
     -----
     Derived in chapter 10, *Regularisation*: the coordinate update is the soft-thresholding of the
-    partial residual correlation (see :func:`coordinate_descent`), computed from
-    :math:`Q = X^\top X/n` and :math:`c = X^\top y/n` (formed once per fit).
+    inner product of the feature with the partial residual (see :func:`coordinate_descent`), computed
+    from :math:`Q = X^\top X/n` and :math:`c = X^\top y/n` (formed once per fit).
     """
 
     def __init__(self, alpha=1.0, *, l1_ratio=0.5, fit_intercept=True, tol=1e-4, max_iter=1000, warm_start=False):
@@ -340,8 +499,8 @@ class ElasticNet(RegressorMixin, BaseEstimator):
         Q, c, yy = X.T @ X, X.T @ y, float(y @ y)                # X.T @ X runs as one symmetric BLAS call
         previous = getattr(self, "coef_", None)
         w0 = previous if self.warm_start and np.shape(previous) == (X.shape[1],) else None
-        w, self.dual_gap_, self.n_iter_ = coordinate_descent(Q, c, yy, alpha * l1_ratio, alpha * (1 - l1_ratio),
-                                                            w0=w0, tol=tol, max_iter=max_iter)
+        w, self.dual_gap_, self.n_iter_ = _coordinate_descent(Q, c, yy, alpha * l1_ratio, alpha * (1 - l1_ratio),
+                                                             w0, tol, max_iter, tol)
         if self.dual_gap_ > tol * yy:
             warnings.warn(f"coordinate descent did not converge in max_iter = {max_iter} sweeps: duality gap "
                           f"{self.dual_gap_:.3e} > tol * ||y||^2 / n = {tol * yy:.3e}; increase max_iter",
@@ -370,8 +529,9 @@ class Lasso(ElasticNet):
     r"""Linear regression with an L1 penalty: :math:`\frac{1}{2n}\|y - Xw - b\|^2 + \alpha\|w\|_1`.
 
     The :class:`ElasticNet` with ``l1_ratio=1``; see it for the parameters and attributes. Coordinates
-    whose partial residual correlation is at most :math:`\alpha` in absolute value are exactly 0, and
-    for :math:`\alpha \ge \alpha_{\max}` (:func:`alpha_max`) all of them are.
+    whose inner product with the partial residual (divided by :math:`n`) is at most :math:`\alpha` in
+    absolute value are exactly 0, and for :math:`\alpha \ge \alpha_{\max}` (:func:`alpha_max`) all of
+    them are.
     """
 
     def __init__(self, alpha=1.0, *, fit_intercept=True, tol=1e-4, max_iter=1000, warm_start=False):

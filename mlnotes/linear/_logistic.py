@@ -24,8 +24,8 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..losses import (binary_cross_entropy, binary_cross_entropy_grad, softmax_cross_entropy,
                       softmax_cross_entropy_grad)
-from ..utils.validation import check_sample_weight, check_scalar
-from ._newton import damped_newton
+from ..utils.validation import as_finite_array, as_float_matrix, check_sample_weight, check_scalar
+from ._newton import CONVERGED, damped_newton, warn_unless_converged
 
 
 def _split(theta, n_features, n_outputs, fit_intercept):
@@ -37,6 +37,35 @@ def _split(theta, n_features, n_outputs, fit_intercept):
 def _penalty(C, S):
     """The coefficient 1/(CS) of the penalty ||W||^2 / 2 (0 for C = inf)."""
     return 0.0 if np.isinf(C) else 1.0 / (C * S)
+
+
+def _check_glm_arguments(theta, X, Y, sample_weight, C, fit_intercept, *, n_outputs=None):
+    """Validate the arguments of the objective and Hessian functions of the classification GLMs.
+
+    Light checks (shapes, finite values, ranges), so that a wrong call fails with a clear message
+    instead of a numpy broadcasting error or a silent NaN. ``n_outputs`` fixes the number of columns
+    of ``Y`` (1 for the probit model). Returns the arguments as float arrays.
+    """
+    X = as_float_matrix(X)
+    n, d = X.shape
+    Y = as_finite_array(Y, "Y")
+    if Y.ndim != 2 or Y.shape[0] != n or (n_outputs is not None and Y.shape[1] != n_outputs):
+        cols = "K" if n_outputs is None else str(n_outputs)
+        raise ValueError(f"Y must have shape (n_samples, {cols}) = ({n}, {cols}), got shape {Y.shape}")
+    if ((Y < 0) | (Y > 1)).any():
+        raise ValueError("Y must hold labels in [0, 1] (0/1 labels, or one-hot rows)")
+    sample_weight = check_sample_weight(sample_weight, n)
+    if isinstance(C, bool) or not isinstance(C, (int, float, np.number)) or np.isnan(C) or C <= 0:
+        raise ValueError(f"C must be a positive number (np.inf for no penalty), got {C!r}")
+    if not isinstance(fit_intercept, (bool, np.bool_)):
+        raise TypeError(f"fit_intercept must be True or False, got {fit_intercept!r}")
+    theta = as_finite_array(theta, "theta")
+    size = Y.shape[1] * (d + int(fit_intercept))
+    if theta.shape != (size,):
+        raise ValueError(f"theta must have shape ({size},): one row [w_k{', b_k' if fit_intercept else ''}] of "
+                         f"{d + int(fit_intercept)} entries for each of the {Y.shape[1]} output(s), got shape "
+                         f"{theta.shape}")
+    return theta, X, Y, sample_weight, float(C), bool(fit_intercept)
 
 
 def logistic_objective(theta, X, Y, sample_weight, C, fit_intercept=True):
@@ -59,7 +88,18 @@ def logistic_objective(theta, X, Y, sample_weight, C, fit_intercept=True):
     -------
     value : float
     gradient : array of the shape of ``theta``
+
+    Raises
+    ------
+    ValueError
+        If the shapes do not fit together, an entry is not finite, a label is outside [0, 1], a
+        weight is negative (or all are 0), or ``C`` is not a positive number or ``inf``.
     """
+    return _logistic_objective(*_check_glm_arguments(theta, X, Y, sample_weight, C, fit_intercept))
+
+
+def _logistic_objective(theta, X, Y, sample_weight, C, fit_intercept=True):
+    """:func:`logistic_objective` without the checks (called at every iteration of the solvers)."""
     n_features, K = X.shape[1], Y.shape[1]
     W, b = _split(theta, n_features, K, fit_intercept)
     Z = X @ W.T + b                                             # scores, (n, K)
@@ -86,8 +126,14 @@ def logistic_hessian(theta, X, Y, sample_weight, C, fit_intercept=True):
     :math:`\frac1S \tilde X^\top \operatorname{diag}(s_i p_{ik}(\delta_{kl} - p_{il})) \tilde X`, plus
     :math:`I/(CS)` on the weights. For the sigmoid model (one output) that is
     :math:`\frac1S \tilde X^\top \operatorname{diag}(s_i p_i(1-p_i)) \tilde X + I/(CS)`: positive definite
-    for finite C, so the objective is strictly convex.
+    for finite C, so the objective is strictly convex. The arguments are those of
+    :func:`logistic_objective`, checked the same way.
     """
+    return _logistic_hessian(*_check_glm_arguments(theta, X, Y, sample_weight, C, fit_intercept))
+
+
+def _logistic_hessian(theta, X, Y, sample_weight, C, fit_intercept=True):
+    """:func:`logistic_hessian` without the checks."""
     n_features, K = X.shape[1], Y.shape[1]
     W, b = _split(theta, n_features, K, fit_intercept)
     Xt = np.column_stack([X, np.ones(X.shape[0])]) if fit_intercept else X
@@ -107,6 +153,22 @@ def logistic_hessian(theta, X, Y, sample_weight, C, fit_intercept=True):
     return H
 
 
+def _separates(Z, codes, sample_weight):
+    """True if the scores ``Z`` (n, K outputs) classify every sample of positive weight strictly correctly.
+
+    Then the data are linearly separable, and without penalty the likelihood has no maximiser: scaling
+    the weights up makes every sample's loss smaller.
+    """
+    keep = sample_weight > 0
+    Z, codes = Z[keep], codes[keep]
+    if Z.shape[1] == 1:                                   # sigmoid/probit model: the sign of the score
+        return bool(np.all((2 * codes - 1) * Z[:, 0] > 0))
+    rows = np.arange(len(codes))
+    others = Z.copy()
+    others[rows, codes] = -np.inf
+    return bool(np.all(Z[rows, codes] > others.max(axis=1)))
+
+
 class LogisticRegression(ClassifierMixin, BaseEstimator):
     r"""Logistic regression with an L2 penalty: binary (sigmoid) or multinomial (softmax).
 
@@ -116,14 +178,16 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     Parameters
     ----------
     C : float > 0, default 1
-        Inverse regularisation strength; ``np.inf`` fits without penalty (which diverges on separable data).
+        Inverse regularisation strength; ``np.inf`` fits without penalty. On linearly separable data the
+        unpenalised likelihood has no maximiser: the fit then warns (``ConvergenceWarning``).
     fit_intercept : bool, default True
     solver : {"lbfgs", "newton"}, default "lbfgs"
         ``"lbfgs"``: scipy's L-BFGS-B on :func:`logistic_objective`; ``"newton"``: Newton's method (IRLS
         for two classes) with the exact :func:`logistic_hessian` and a backtracking line search.
     tol : float > 0, default 1e-4
         ``"lbfgs"``: stop when the largest gradient entry is at most ``tol``; ``"newton"``: stop after a
-        step that changes no parameter by more than ``tol``.
+        full Newton step that changes no parameter by more than ``tol`` and whose half squared Newton
+        decrement (the predicted decrease of the objective) is at most ``tol``.
     max_iter : int, default 100
 
     Attributes
@@ -141,6 +205,14 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
     Derived in chapter 12, *Linear classification*: the gradient :math:`X^\top(p - y)` of the negative
     log-likelihood, its Hessian :math:`X^\top \operatorname{diag}(p(1-p)) X`, convexity and Newton/IRLS.
     """
+
+    # the model's pieces, replaced by subclasses with another link (ProbitRegression, chapter 12):
+    # the objective and its Hessian, the inverse link F with p(y = 1 | x) = F(z) and log F (stable)
+    _objective = staticmethod(_logistic_objective)
+    _hessian = staticmethod(_logistic_hessian)
+    _inverse_link = staticmethod(expit)
+    _log_inverse_link = staticmethod(lambda z: -np.logaddexp(0, -z))
+    _multiclass = True          # K > 2 classes: the softmax model
 
     def __init__(self, C=1.0, *, fit_intercept=True, solver="lbfgs", tol=1e-4, max_iter=100):
         self.C = C
@@ -180,32 +252,45 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         self.classes_ = encoder.classes_
         K = len(self.classes_)
         if K < 2:
-            raise ValueError(f"LogisticRegression needs samples of at least 2 classes in the data, but the data "
-                             f"contain only one class: {self.classes_[0]!r}")
+            raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes in the data, but the "
+                             f"data contain only one class: {self.classes_[0]!r}")
+        if K > 2 and not self._multiclass:
+            raise ValueError(f"Only binary classification is supported by {type(self).__name__}: got {K} classes "
+                             f"{self.classes_[:5]}; use OneVsRestClassifier({type(self).__name__}()) for more")
         s = np.ones(X.shape[0]) if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
         codes = encoder.transform(y)
+        if len(np.unique(codes[s > 0])) < 2:
+            raise ValueError(f"{type(self).__name__} needs samples of at least 2 classes with positive sample_weight; "
+                             f"all the weight is on class {self.classes_[codes[s > 0][0]]!r}")
         Y = (codes == 1).astype(float)[:, None] if K == 2 else np.eye(K)[codes]
         n_out = Y.shape[1]
         args = (X, Y, s, float(self.C), self.fit_intercept)
         theta0 = np.zeros(n_out * (X.shape[1] + int(self.fit_intercept)))
         if self.solver == "lbfgs":
-            result = optimize.minimize(logistic_objective, theta0, args=args, jac=True, method="L-BFGS-B",
+            result = optimize.minimize(self._objective, theta0, args=args, jac=True, method="L-BFGS-B",
                                        options={"maxiter": self.max_iter, "maxls": 50, "gtol": tol,
                                                 "ftol": 64 * np.finfo(float).eps})
             theta, n_iter, converged = result.x, result.nit, result.success or np.abs(result.jac).max() <= tol
+            status = None
         else:
             # the softmax intercepts are defined up to a constant: pin the last one during Newton
             pinned = [theta0.size - 1] if (self.fit_intercept and n_out > 1) else []   # b_K is theta's last entry
-            theta, n_iter, converged = damped_newton(logistic_objective, logistic_hessian, theta0, args, tol,
-                                                     self.max_iter, pinned)
-        if not converged:
-            warnings.warn(f"{self.solver} did not converge in max_iter = {self.max_iter} iterations; increase "
-                          "max_iter or scale the features", ConvergenceWarning, stacklevel=2)
+            theta, n_iter, status = damped_newton(self._objective, self._hessian, theta0, args, tol,
+                                                  self.max_iter, pinned)
+            converged = status == CONVERGED
         W, b = _split(theta, X.shape[1], n_out, self.fit_intercept)
         if n_out > 1 and self.fit_intercept:
             b = b - b.mean()
         self.coef_, self.intercept_ = W.copy(), b.copy()
         self.n_iter_ = np.array([n_iter])
+        if np.isinf(self.C) and _separates(X @ W.T + b, codes, s):
+            warnings.warn(f"{type(self).__name__}(C=inf): the fitted weights classify every training sample "
+                          "correctly, so the classes are linearly separable and the maximum-likelihood estimate "
+                          "does not exist (the likelihood keeps growing as the weights grow along a separating "
+                          "direction); the coefficients returned are an arbitrary point on the way to infinity. "
+                          "Use a finite C.", ConvergenceWarning, stacklevel=2)
+        else:
+            warn_unless_converged(self.solver, converged, status, n_iter, self.max_iter)
         return self
 
     def decision_function(self, X):
@@ -220,7 +305,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         """Class probabilities, shape (n_samples, n_classes), columns in the order of ``classes_``."""
         Z = self.decision_function(X)
         if Z.ndim == 1:
-            p = expit(Z)
+            p = self._inverse_link(Z)
             return np.column_stack([1 - p, p])
         return softmax(Z, axis=1)
 
@@ -228,7 +313,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         """Logarithms of :meth:`predict_proba`, computed stably from the scores."""
         Z = self.decision_function(X)
         if Z.ndim == 1:
-            return np.column_stack([-np.logaddexp(0, Z), -np.logaddexp(0, -Z)])
+            return np.column_stack([self._log_inverse_link(-Z), self._log_inverse_link(Z)])
         return log_softmax(Z, axis=1)
 
     def predict(self, X):

@@ -1,16 +1,31 @@
-"""Damped Newton's method for the smooth convex objectives of the linear models (logistic, Poisson)."""
+"""Damped Newton's method for the smooth convex objectives of the linear models (logistic, probit, Poisson)."""
+
+import warnings
 
 import numpy as np
 from scipy import linalg
+from sklearn.exceptions import ConvergenceWarning
+
+#: Why :func:`damped_newton` stopped.
+CONVERGED, MAX_ITER, LINE_SEARCH_FAILED = "converged", "max_iter", "line_search_failed"
 
 
 def damped_newton(objective, hessian, theta, args, tol, max_iter, pinned=()):
     r"""Minimise ``objective(theta, *args) -> (value, gradient)`` by Newton steps with Armijo backtracking.
 
-    Each step solves :math:`H \delta = -g` (Cholesky; least squares if H is numerically singular) and
-    halves the step length until the objective decreases by at least 1e-4 of the predicted amount. It
-    stops after a step that moves no coordinate by more than ``tol``: by quadratic convergence the error
-    after such a step is of order ``tol**2``.
+    Each iteration solves :math:`H \delta = -g` (Cholesky; least squares if H is singular or numerically
+    so) and halves the step length until the objective decreases by at least 1e-4 of the predicted
+    amount (or, when the change of the objective is at the level of its rounding, until the gradient
+    gets smaller).
+
+    Convergence is declared when the **full** Newton step :math:`\delta` is small in two senses: it
+    moves no coordinate by more than ``tol``, and half the squared Newton decrement
+    :math:`\tfrac12 \lambda^2 = \tfrac12 g^\top H^{-1} g = -\tfrac12 g^\top \delta` (the decrease that the
+    quadratic model predicts, an estimate of the distance to the minimum in objective units) is at most
+    ``tol``. By quadratic convergence the error after such a step is of order ``tol**2``. A move that is
+    small only because the line search shortened a large Newton step is not convergence; if the line
+    search finds no decrease at all (the step length falls below 1e-10) the method stops and reports it,
+    unless the Newton step itself was already small (the minimum reached to rounding).
 
     Parameters
     ----------
@@ -30,8 +45,12 @@ def damped_newton(objective, hessian, theta, args, tol, max_iter, pinned=()):
     Returns
     -------
     theta : array of shape (p,)
+        The last accepted iterate.
     n_iter : int
-    converged : bool
+    status : str
+        ``CONVERGED``, ``MAX_ITER`` (``max_iter`` iterations without meeting the criterion) or
+        ``LINE_SEARCH_FAILED`` (no decrease along the Newton direction: the objective is flat or
+        unbounded below in that direction to working precision, as on separable data without penalty).
     """
     theta = np.array(theta, dtype=float)
     free = np.setdiff1d(np.arange(theta.size), pinned)
@@ -39,20 +58,51 @@ def damped_newton(objective, hessian, theta, args, tol, max_iter, pinned=()):
         value, grad = objective(theta, *args)
         g = grad[free]
         if not g.any():
-            return theta, n_iter - 1, True
+            return theta, n_iter - 1, CONVERGED
         H = hessian(theta, *args)[np.ix_(free, free)]
         try:
-            step = -linalg.solve(H, g, assume_a="pos")
-        except (linalg.LinAlgError, ValueError):
+            with warnings.catch_warnings():
+                warnings.simplefilter("error", linalg.LinAlgWarning)     # ill-conditioned: least squares
+                step = -linalg.solve(H, g, assume_a="pos")
+        except (linalg.LinAlgError, linalg.LinAlgWarning, ValueError):
             step = -linalg.lstsq(H, g)[0]
-        eta, slope = 1.0, g @ step
-        while True:
+        decrement2 = -(g @ step)                                    # g^T H^{-1} g, the squared Newton decrement
+        small = np.abs(step).max() <= tol and 0.5 * abs(decrement2) <= tol
+        eta, rounding = 1.0, 10 * np.finfo(float).eps * max(abs(value), 1.0)
+        while decrement2 > 0:
             candidate = theta.copy()
             candidate[free] += eta * step
-            if objective(candidate, *args)[0] <= value + 1e-4 * eta * slope or eta < 1e-10:
+            value_new, grad_new = objective(candidate, *args)
+            if value_new <= value - 1e-4 * eta * decrement2:
+                break
+            # near the minimum the decrease is below the rounding of the objective (a mean of losses of
+            # order 1, whatever its value): the values cannot decide, so accept a step that reduces the
+            # gradient, as scikit-learn's Newton solver does
+            if abs(value_new - value) <= rounding and np.abs(grad_new[free]).sum() < np.abs(g).sum():
                 break
             eta *= 0.5
+            if eta < 1e-10:                                         # no decrease along the Newton direction
+                break
+        if decrement2 <= 0 or eta < 1e-10:
+            return theta, n_iter, CONVERGED if small else LINE_SEARCH_FAILED
         theta = candidate
-        if np.abs(eta * step).max() <= tol:
-            return theta, n_iter, True
-    return theta, max_iter, False
+        if small:
+            return theta, n_iter, CONVERGED
+    return theta, max_iter, MAX_ITER
+
+
+def warn_unless_converged(solver, converged, status, n_iter, max_iter):
+    """Issue the estimators' ``ConvergenceWarning`` when a fit did not converge, saying why.
+
+    ``status`` is :func:`damped_newton`'s for ``solver="newton"`` (None for L-BFGS). The warning points at
+    the caller of the estimator's ``fit``.
+    """
+    if converged:
+        return
+    if solver == "newton" and status == LINE_SEARCH_FAILED:
+        message = (f"newton stopped after {n_iter} iterations without converging: the line search found no "
+                   "decrease along the Newton direction (the objective may have no minimiser, or the features "
+                   "may need scaling)")
+    else:
+        message = f"{solver} did not converge in max_iter = {max_iter} iterations; increase max_iter or scale the features"
+    warnings.warn(message, ConvergenceWarning, stacklevel=3)

@@ -11,20 +11,37 @@ with gradient :math:`\frac1S X^\top \operatorname{diag}(s)(\mu - y) + \alpha w` 
 because both use the canonical link of their distribution.
 """
 
-import warnings
-
 import numpy as np
 from scipy import optimize
 from sklearn.base import BaseEstimator, RegressorMixin
-from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..utils.validation import check_sample_weight, check_scalar
-from ._newton import damped_newton
+from ..utils.validation import (as_finite_array, as_float_matrix, as_float_vector, check_sample_weight,
+                                check_scalar)
+from ._newton import CONVERGED, damped_newton, warn_unless_converged
 
 
 def _design(X, fit_intercept):
     return np.column_stack([X, np.ones(X.shape[0])]) if fit_intercept else X
+
+
+def _check_poisson_arguments(theta, X, y, sample_weight, alpha, fit_intercept):
+    """Light checks of the arguments of :func:`poisson_objective` and :func:`poisson_hessian`: shapes,
+    finite values, non-negative targets and weights, ``alpha >= 0``. Returns them as float arrays."""
+    X = as_float_matrix(X)
+    y = as_float_vector(y, "y", X.shape[0])
+    if (y < 0).any():
+        raise ValueError("y must hold non-negative counts (or rates); got negative values")
+    sample_weight = check_sample_weight(sample_weight, X.shape[0])
+    alpha = check_scalar(alpha, "alpha", low=0)
+    if not isinstance(fit_intercept, (bool, np.bool_)):
+        raise TypeError(f"fit_intercept must be True or False, got {fit_intercept!r}")
+    theta = as_finite_array(theta, "theta")
+    size = X.shape[1] + int(fit_intercept)
+    if theta.shape != (size,):
+        raise ValueError(f"theta must have shape ({size},): the {X.shape[1]} weights"
+                         f"{' followed by the intercept' if fit_intercept else ''}, got shape {theta.shape}")
+    return theta, X, y, sample_weight, alpha, bool(fit_intercept)
 
 
 def poisson_objective(theta, X, y, sample_weight, alpha, fit_intercept=True):
@@ -38,6 +55,7 @@ def poisson_objective(theta, X, y, sample_weight, alpha, fit_intercept=True):
     y : array of shape (n_samples,)
         Non-negative counts (or rates).
     sample_weight : array of shape (n_samples,)
+        Non-negative, not all 0.
     alpha : float >= 0
     fit_intercept : bool
 
@@ -45,7 +63,18 @@ def poisson_objective(theta, X, y, sample_weight, alpha, fit_intercept=True):
     -------
     value : float
     gradient : array of shape (n_features + fit_intercept,)
+
+    Raises
+    ------
+    ValueError
+        If the shapes do not fit together, an entry is not finite, a target or weight is negative, or
+        ``alpha < 0``.
     """
+    return _poisson_objective(*_check_poisson_arguments(theta, X, y, sample_weight, alpha, fit_intercept))
+
+
+def _poisson_objective(theta, X, y, sample_weight, alpha, fit_intercept=True):
+    """:func:`poisson_objective` without the checks (called at every iteration of the solvers)."""
     Xt = _design(X, fit_intercept)
     s = sample_weight / sample_weight.sum()
     z = Xt @ theta
@@ -58,7 +87,16 @@ def poisson_objective(theta, X, y, sample_weight, alpha, fit_intercept=True):
 
 
 def poisson_hessian(theta, X, y, sample_weight, alpha, fit_intercept=True):
-    """Hessian of :func:`poisson_objective`, shape (n_features + fit_intercept, n_features + fit_intercept)."""
+    r"""Hessian of :func:`poisson_objective`, shape (n_features + fit_intercept, n_features + fit_intercept).
+
+    :math:`\frac1S \tilde X^\top \operatorname{diag}(s\,\mu) \tilde X + \alpha I` on the weights; the
+    arguments are those of :func:`poisson_objective`, checked the same way.
+    """
+    return _poisson_hessian(*_check_poisson_arguments(theta, X, y, sample_weight, alpha, fit_intercept))
+
+
+def _poisson_hessian(theta, X, y, sample_weight, alpha, fit_intercept=True):
+    """:func:`poisson_hessian` without the checks."""
     Xt = _design(X, fit_intercept)
     s = sample_weight / sample_weight.sum()
     A = Xt * np.sqrt(s * np.exp(Xt @ theta))[:, None]
@@ -139,16 +177,16 @@ class PoissonRegression(RegressorMixin, BaseEstimator):
             theta0[-1] = np.log(s @ y / s.sum())       # start at the best constant model
         args = (X, y, s, alpha, self.fit_intercept)
         if self.solver == "lbfgs":
-            result = optimize.minimize(poisson_objective, theta0, args=args, jac=True, method="L-BFGS-B",
+            result = optimize.minimize(_poisson_objective, theta0, args=args, jac=True, method="L-BFGS-B",
                                        options={"maxiter": self.max_iter, "maxls": 50, "gtol": tol,
                                                 "ftol": 64 * np.finfo(float).eps})
             theta, n_iter, converged = result.x, result.nit, result.success or np.abs(result.jac).max() <= tol
+            status = None
         else:
-            theta, n_iter, converged = damped_newton(poisson_objective, poisson_hessian, theta0, args, tol,
-                                                     self.max_iter)
-        if not converged:
-            warnings.warn(f"{self.solver} did not converge in max_iter = {self.max_iter} iterations; increase "
-                          "max_iter or scale the features", ConvergenceWarning, stacklevel=2)
+            theta, n_iter, status = damped_newton(_poisson_objective, _poisson_hessian, theta0, args, tol,
+                                                  self.max_iter)
+            converged = status == CONVERGED
+        warn_unless_converged(self.solver, converged, status, n_iter, self.max_iter)
         self.coef_ = theta[: X.shape[1]].copy()
         self.intercept_ = float(theta[-1]) if self.fit_intercept else 0.0
         self.n_iter_ = n_iter

@@ -1,5 +1,7 @@
 """Perceptron, OneVsRestClassifier and OneVsOneClassifier: the update rule and its convergence
-guarantee, agreement of the multiclass wrappers with scikit-learn's, and clear errors."""
+guarantee, exact agreement of the perceptron's updates and of the multiclass wrappers with scikit-learn's,
+the configuration where one-vs-rest fails (foundations notes 001, section 24), the chapter's drawing and
+widget, and clear errors."""
 
 import warnings
 
@@ -98,3 +100,72 @@ def test_bad_input_is_rejected():
         OneVsRestClassifier(Perceptron()).fit(X, np.zeros(len(y)))
     with pytest.raises(ValueError, match="Unknown label type"):
         OneVsOneClassifier(Perceptron()).fit(X, np.linspace(0, 1, len(y)))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_perceptron_makes_exactly_sklearns_updates(seed):
+    X, y, _, _ = separable(n=60, d=2, margin=0.05, seed=seed)
+    ours = Perceptron(shuffle=False, max_iter=30).fit(X, y)
+    ref = sk.Perceptron(shuffle=False, max_iter=30, tol=None).fit(X, y)
+    # same start (0), same condition (score <= 0), same step (1), same order: the same weights, bit for bit
+    np.testing.assert_array_equal(ours.coef_, ref.coef_)
+    np.testing.assert_array_equal(ours.intercept_, ref.intercept_)
+    np.testing.assert_array_equal(ours.predict(X), ref.predict(X))
+
+
+def cone_data(seed=7):
+    """Three classes around the directions 150, 90 and 30 degrees (foundations notes 001, section 24)."""
+    rng = np.random.default_rng(seed)
+    angle = np.concatenate([a + rng.normal(scale=0.12, size=30) for a in np.deg2rad([150, 90, 30])])
+    radius = 1 + rng.normal(scale=0.1, size=90)
+    return np.column_stack([radius * np.cos(angle), radius * np.sin(angle)]), np.repeat([1, 2, 3], 30)
+
+
+def test_one_vs_rest_without_intercept_fails_where_a_joint_score_succeeds():
+    from mlnotes.linear import MulticlassSVM
+
+    directions = np.array([[np.cos(a), np.sin(a)] for a in np.deg2rad([150, 90, 30])])
+    W = np.random.default_rng(0).normal(size=(20000, 2))
+    scores = W @ directions.T
+    # x2 = x1 + x3, so no w scores x2 positive and x1, x3 negative: "2 against the rest" is not separable
+    np.testing.assert_allclose(scores[:, 1], scores[:, 0] + scores[:, 2], atol=1e-12)
+    assert not np.any((scores[:, 1] > 0) & (scores[:, 0] < 0) & (scores[:, 2] < 0))
+    X, y = cone_data()
+    ovr = OneVsRestClassifier(MulticlassSVM(C=1.0, fit_intercept=False)).fit(X, y)
+    joint = MulticlassSVM(C=1.0, fit_intercept=False).fit(X, y)
+    assert np.mean(ovr.predict(X)[y == 2] == 2) < 0.5
+    assert joint.score(X, y) == 1.0
+
+
+def test_decision_boundary_drawing_and_c_widget():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from mlnotes.widgets import draw_decision_boundary, logistic_c_demo
+
+    X, y, _, _ = separable(n=60, d=2, seed=1)
+    fig, ax = plt.subplots()
+    model = LogisticRegression(C=1.0).fit(X, y)
+    assert draw_decision_boundary(ax, model, X, y) is ax
+    assert len(ax.collections) >= 4                          # regions, boundary, probability contours, points
+    assert ax.get_legend_handles_labels()[1] == ["class no", "class yes"]
+    assert len(ax.texts) >= 2                                # the probability contours are labelled
+    plt.close(fig)
+    X3, y3 = cone_data()
+    fig, ax = plt.subplots()
+    draw_decision_boundary(ax, LogisticRegression().fit(X3, y3), X3, y3)
+    assert ax.get_legend_handles_labels()[1] == ["class 1", "class 2", "class 3"]
+    plt.close("all")
+    demo = logistic_c_demo(X, y, log10_C=1.0)
+    assert demo.children[0].description == "log10 C" and demo.children[0].value == 1.0
+    plt.close("all")
+    with pytest.raises(ValueError, match="exactly 2 features"):
+        draw_decision_boundary(ax, model, np.column_stack([X, X[:, :1]]), y)
+    with pytest.raises(ValueError, match="to match X"):
+        draw_decision_boundary(ax, model, X, y[:-1])
+    with pytest.raises(ValueError, match="resolution"):
+        draw_decision_boundary(ax, model, X, y, resolution=1)
+    with pytest.raises(ValueError, match="exactly 2 classes"):
+        logistic_c_demo(X3, y3)
+    with pytest.raises(ValueError, match="log10_C must be <= 3"):
+        logistic_c_demo(X, y, log10_C=5.0)

@@ -11,7 +11,7 @@ from sklearn.datasets import load_diabetes
 from sklearn.exceptions import ConvergenceWarning
 
 from mlnotes.linear import (ElasticNet, Lasso, alpha_max, coordinate_descent, duality_gap, enet_path, lasso_path,
-                            soft_threshold)
+                            lasso_qp, soft_threshold)
 
 TIGHT = dict(tol=1e-12, max_iter=100_000)
 
@@ -164,3 +164,163 @@ def test_bad_data_is_rejected():
         lasso_path(np.zeros((5, 2)), np.ones(5))
     with pytest.raises(ValueError, match="t must be >= 0"):
         soft_threshold([1.0], -1.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# the lasso as a QP in the positive and negative parts (chapter 10), by projected gradient
+# ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("accelerated", [True, False])
+@pytest.mark.parametrize("alpha, correlated, shape", [(0.05, False, (120, 8)), (0.3, True, (120, 8)),
+                                                      (0.1, False, (20, 30)), (0.02, True, (60, 8))])
+def test_lasso_qp_agrees_with_coordinate_descent_and_sklearn(accelerated, alpha, correlated, shape):
+    X, y = make_data(*shape, correlated=correlated, seed=10)
+    X, y = X - X.mean(axis=0), y - y.mean()
+    a, b, gaps = lasso_qp(X, y, alpha, accelerated=accelerated, tol=1e-13, max_iter=200_000)
+    assert (a >= 0).all() and (b >= 0).all()
+    assert not (a * b).any()                                    # a_j b_j = 0: one part is exactly zero
+    ref = sk.Lasso(alpha=alpha, fit_intercept=False, **TIGHT).fit(X, y).coef_
+    np.testing.assert_allclose(a - b, ref, atol=1e-6)
+    np.testing.assert_allclose(a - b, Lasso(alpha, fit_intercept=False, **TIGHT).fit(X, y).coef_, atol=1e-6)
+    assert gaps[-1] <= 1e-13 * (y @ y) / len(y) and gaps[0] >= gaps[-1]
+
+
+def test_lasso_qp_agrees_with_scipy_bounded_solver():
+    from scipy.optimize import minimize
+    X, y = make_data(n=40, d=5, correlated=True, seed=11)
+    n, d, alpha = 40, 5, 0.2
+
+    def f(z):
+        a, b = z[:d], z[d:]
+        r = y - X @ (a - b)
+        return r @ r / (2 * n) + alpha * z.sum()
+
+    def grad(z):
+        g = X.T @ (X @ (z[:d] - z[d:]) - y) / n
+        return np.concatenate([g + alpha, alpha - g])
+
+    ref = minimize(f, np.zeros(2 * d), jac=grad, method="L-BFGS-B", bounds=[(0, None)] * (2 * d),
+                   options={"ftol": 1e-15, "gtol": 1e-12, "maxiter": 10_000})
+    a, b, _ = lasso_qp(X, y, alpha, tol=1e-14)
+    np.testing.assert_allclose(a - b, ref.x[:d] - ref.x[d:], atol=1e-6)
+    assert f(np.concatenate([a, b])) <= ref.fun + 1e-12
+
+
+def test_lasso_qp_edge_cases():
+    X, y = make_data(n=30, d=3, seed=12)
+    a_max = alpha_max(X, y)
+    a, b, gaps = lasso_qp(X, y, 1.01 * a_max)                   # above alpha_max: w = 0 from the start
+    assert not a.any() and not b.any() and len(gaps) == 1
+    a, b, _ = lasso_qp(X[:, :1], y, 0.1, tol=1e-14)             # one feature: the soft-thresholded slope
+    x = X[:, 0]
+    np.testing.assert_allclose(a - b, soft_threshold(x @ y / 30, 0.1) / (x @ x / 30), atol=1e-6)
+    a, b, gaps = lasso_qp(np.zeros((5, 2)), np.ones(5), 0.1)     # X = 0: nothing to fit
+    assert not (a - b).any() and len(gaps) == 1
+
+
+def test_lasso_qp_warns_and_rejects_bad_input():
+    X, y = make_data(correlated=True, seed=13)
+    with pytest.warns(ConvergenceWarning, match="did not converge"):
+        lasso_qp(X, y, 0.001, tol=1e-15, max_iter=3)
+    with pytest.raises(ValueError, match="alpha must be > 0"):
+        lasso_qp(X, y, 0.0)
+    with pytest.raises(ValueError, match="max_iter"):
+        lasso_qp(X, y, 0.1, max_iter=0)
+    with pytest.raises(ValueError, match="NaN"):
+        lasso_qp(np.where(X > 2, np.nan, X), y, 0.1)
+    with pytest.raises(ValueError, match="entries but X has"):
+        lasso_qp(X, y[:-1], 0.1)
+
+
+# ---------------------------------------------------------------------------------------------
+# the Gram-level functions: the derived update, the inner tolerance, clear errors
+# ---------------------------------------------------------------------------------------------
+
+def gram(seed=14, correlated=True):
+    X, y = make_data(n=50, d=6, correlated=correlated, seed=seed)
+    X, y = X - X.mean(axis=0), y - y.mean()
+    return X.T @ X / 50, X.T @ y / 50, y @ y / 50
+
+
+@pytest.mark.parametrize("alpha_l1, alpha_l2", [(0.1, 0.0), (0.05, 0.2), (0.0, 0.3)])
+def test_one_sweep_is_the_soft_thresholding_update(alpha_l1, alpha_l2):
+    Q, c, yy = gram()
+    w = np.zeros(len(c))
+    for j in range(len(c)):                                     # w_j <- S(rho_j, alpha_l1) / (Q_jj + alpha_l2)
+        rho = c[j] - Q[j] @ w + Q[j, j] * w[j]
+        w[j] = soft_threshold(rho, alpha_l1) / (Q[j, j] + alpha_l2)
+    w_lib, gap, n_iter = coordinate_descent(Q, c, yy, alpha_l1, alpha_l2, max_iter=1)
+    np.testing.assert_allclose(w_lib, w, rtol=1e-13, atol=1e-15)
+    assert n_iter == 1
+    np.testing.assert_allclose(gap, duality_gap(Q, c, yy, w_lib, alpha_l1, alpha_l2), rtol=1e-12)
+
+
+def test_soft_threshold_gives_positive_zeros_and_matches_the_piecewise_formula():
+    z = np.random.default_rng(15).uniform(-3, 3, size=1000)
+    expected = np.where(z > 0.7, z - 0.7, np.where(z < -0.7, z + 0.7, 0.0))
+    np.testing.assert_array_equal(soft_threshold(z, 0.7), expected)
+    assert not np.signbit(soft_threshold(z, 0.7)[np.abs(z) <= 0.7]).any()     # 0, never -0
+    assert soft_threshold(-2.5, 1.0) == -1.5 and soft_threshold(0.3, 0.0) == 0.3
+
+
+def test_change_tol_changes_the_work_not_the_limit():
+    Q, c, yy = gram(seed=16)
+    results = {ct: coordinate_descent(Q, c, yy, 0.02, 0.0, tol=1e-13, max_iter=100_000, change_tol=ct)
+               for ct in (0.0, 1e-13, 0.5)}
+    for w, gap, _ in results.values():
+        assert gap <= 1e-13 * yy
+        np.testing.assert_allclose(w, results[1e-13][0], atol=1e-7)
+    # the default is tol, scikit-learn's choice
+    w_default, _, n_default = coordinate_descent(Q, c, yy, 0.02, 0.0, tol=1e-13, max_iter=100_000)
+    np.testing.assert_array_equal(w_default, results[1e-13][0])
+    assert n_default == results[1e-13][2]
+    assert len({n for _, _, n in results.values()}) > 1          # the inner tolerance does change the sweeps
+
+
+BAD_GRAM = [
+    (lambda Q, c, yy, w: ((Q, c, yy, w, -0.1, 0.0), {}), "alpha_l1 must be >= 0"),
+    (lambda Q, c, yy, w: ((Q, c, yy, w, 0.1, -0.5), {}), "alpha_l2 must be >= 0"),
+    (lambda Q, c, yy, w: ((Q, c, yy, w, 0.0, 0.0), {}), "both 0"),
+    (lambda Q, c, yy, w: ((Q[:, :-1], c, yy, w, 0.1, 0.0), {}), "shape"),
+    (lambda Q, c, yy, w: ((Q, c[:, None], yy, w, 0.1, 0.0), {}), "1-D"),
+    (lambda Q, c, yy, w: ((Q, c, yy, w[:-1], 0.1, 0.0), {}), "w must have shape"),
+    (lambda Q, c, yy, w: ((np.where(Q > 0.5, np.nan, Q), c, yy, w, 0.1, 0.0), {}), "NaN"),
+    (lambda Q, c, yy, w: ((Q + np.triu(np.ones_like(Q), 1), c, yy, w, 0.1, 0.0), {}), "symmetric"),
+    (lambda Q, c, yy, w: ((Q - 10 * np.eye(len(c)), c, yy, w, 0.1, 0.0), {}), "diagonal"),
+    (lambda Q, c, yy, w: ((Q, c, -1.0, w, 0.1, 0.0), {}), "yy must be >= 0"),
+    (lambda Q, c, yy, w: ((Q, c, np.inf, w, 0.1, 0.0), {}), "finite"),
+]
+
+
+@pytest.mark.parametrize("make_args, match", BAD_GRAM)
+def test_duality_gap_rejects_bad_input(make_args, match):
+    Q, c, yy = gram()
+    args, _ = make_args(Q, c, yy, np.zeros(len(c)))
+    with pytest.raises(ValueError, match=match):
+        duality_gap(*args)
+
+
+@pytest.mark.parametrize("make_args, match", [b for b in BAD_GRAM if "w must" not in b[1]])
+def test_coordinate_descent_rejects_bad_input(make_args, match):
+    Q, c, yy = gram()
+    (Q_, c_, yy_, _, a1, a2), _ = make_args(Q, c, yy, np.zeros(len(c)))
+    with pytest.raises(ValueError, match=match):
+        coordinate_descent(Q_, c_, yy_, a1, a2)
+
+
+@pytest.mark.parametrize("kwargs, match", [({"tol": -1.0}, "tol"), ({"max_iter": 0}, "max_iter"),
+                                           ({"max_iter": 2.5}, "max_iter"), ({"change_tol": -1e-3}, "change_tol"),
+                                           ({"w0": np.zeros(3)}, "w0 must have shape"), ({"w0": [np.nan] * 6}, "NaN")])
+def test_coordinate_descent_rejects_bad_options(kwargs, match):
+    Q, c, yy = gram()
+    with pytest.raises(ValueError, match=match):
+        coordinate_descent(Q, c, yy, 0.1, 0.0, **kwargs)
+
+
+def test_duality_gap_is_non_negative_and_bounds_the_suboptimality_for_the_elastic_net():
+    Q, c, yy = gram(seed=17)
+    objective = lambda w: 0.5 * (yy - 2 * c @ w + w @ Q @ w) + 0.05 * np.abs(w).sum() + 0.1 / 2 * w @ w
+    w_star, _, _ = coordinate_descent(Q, c, yy, 0.05, 0.1, tol=1e-14, max_iter=100_000)
+    for w in np.random.default_rng(17).normal(size=(30, len(c))):
+        gap = duality_gap(Q, c, yy, w, 0.05, 0.1)
+        assert gap >= objective(w) - objective(w_star) - 1e-12 >= -1e-12

@@ -124,3 +124,149 @@ def test_bad_data_is_rejected():
         LogisticRegression().fit(X, y[:-1])
     with pytest.raises(ValueError, match="features"):
         LogisticRegression().fit(X, y).predict(X[:, :4])
+
+
+def test_a_newton_step_is_a_weighted_least_squares_fit():
+    # IRLS: w - H^{-1} g = (X^T S X)^{-1} X^T S z with S = diag(p (1 - p)), z = X w + (y - p) / (p (1 - p))
+    from mlnotes.linear import LinearRegression
+
+    X, y = DATA["breast cancer (binary)"]
+    X, y = X[:200, :5], y[:200].astype(float)
+    Xt = np.column_stack([X, np.ones(len(y))])
+    theta = np.random.default_rng(4).normal(scale=0.3, size=6)
+    args = (X, y[:, None], np.ones(len(y)), np.inf, True)
+    newton_step = theta - np.linalg.solve(logistic_hessian(theta, *args), logistic_objective(theta, *args)[1])
+    p = 1 / (1 + np.exp(-Xt @ theta))
+    s = p * (1 - p)
+    wls = LinearRegression(fit_intercept=False).fit(Xt, Xt @ theta + (y - p) / s, sample_weight=s).coef_
+    np.testing.assert_allclose(wls, newton_step, rtol=1e-9)
+
+
+def test_penalised_fit_is_the_notes_ridge_objective_with_lambda_one_over_C():
+    # C sum_i l_i + ||w||^2 / 2 = C (sum_i l_i + ||w||^2 / (2 C)): the notes' lambda is 1 / C
+    X, y = DATA["breast cancer (binary)"]
+    for C in (0.1, 10.0):
+        model = LogisticRegression(C, fit_intercept=False, solver="newton", **TIGHT).fit(X, y)
+        w = model.coef_[0]
+        gradient = X.T @ (1 / (1 + np.exp(-X @ w)) - y) + w / C
+        np.testing.assert_allclose(gradient, 0, atol=1e-7)
+
+
+def test_all_weight_on_one_class_is_rejected():
+    X, y = DATA["breast cancer (binary)"]
+    with pytest.raises(ValueError, match="at least 2 classes with positive sample_weight"):
+        LogisticRegression().fit(X, y, sample_weight=(y == 1).astype(float))
+
+
+# ---------------------------------------------------------------------------------------------
+# Newton's method reports convergence honestly; the MLE does not exist on separable data
+# ---------------------------------------------------------------------------------------------
+
+def separable(n=50, seed=0, n_classes=2):
+    X = np.random.default_rng(seed).normal(size=(n, 2))
+    y = (X[:, 0] > 0).astype(int) if n_classes == 2 else np.digitize(X[:, 0], [-0.5, 0.5])
+    return X, y
+
+
+@pytest.mark.parametrize("solver", ["newton", "lbfgs"])
+@pytest.mark.parametrize("n_classes", [2, 3])
+def test_unpenalised_fit_on_separable_data_warns_that_the_mle_does_not_exist(solver, n_classes):
+    import warnings
+
+    from sklearn.exceptions import ConvergenceWarning
+
+    X, y = separable(n_classes=n_classes)
+    with pytest.warns(ConvergenceWarning, match="linearly separable and the maximum-likelihood estimate does not exist"):
+        model = LogisticRegression(np.inf, solver=solver).fit(X, y)
+    assert model.score(X, y) == 1.0
+    with warnings.catch_warnings():                               # a finite C has a minimiser: no warning
+        warnings.simplefilter("error", ConvergenceWarning)
+        LogisticRegression(1e3, solver=solver, max_iter=1000).fit(X, y)
+
+
+def test_newton_on_separable_data_is_not_reported_as_converged():
+    # the reviewer's example: the Newton iterates run off to infinity; the line search eventually finds no
+    # decrease, and that used to be reported as convergence (a tiny damped step)
+    from mlnotes.linear._newton import CONVERGED, damped_newton
+    from mlnotes.linear._logistic import _logistic_hessian, _logistic_objective
+
+    X, y = separable()
+    args = (X, y[:, None].astype(float), np.ones(len(y)), np.inf, True)
+    theta, n_iter, status = damped_newton(_logistic_objective, _logistic_hessian, np.zeros(3), args, 1e-4, 100)
+    assert status != CONVERGED
+    assert np.linalg.norm(theta[:2]) > 100                       # far out along a separating direction
+
+
+def test_newton_converges_with_a_small_full_step_and_a_small_decrement():
+    from mlnotes.linear._newton import CONVERGED, damped_newton
+    from mlnotes.linear._logistic import _logistic_hessian, _logistic_objective
+
+    X, y = DATA["breast cancer (binary)"]
+    args = (X, y[:, None].astype(float), np.ones(len(y)), 1.0, True)
+    for tol in (1e-4, 1e-8, 1e-12):
+        theta, n_iter, status = damped_newton(_logistic_objective, _logistic_hessian, np.zeros(31), args, tol, 100)
+        assert status == CONVERGED and n_iter <= 15
+        value, g = _logistic_objective(theta, *args)
+        step = np.linalg.solve(_logistic_hessian(theta, *args), g)
+        assert np.abs(step).max() <= tol and 0.5 * g @ step <= tol      # what convergence means, at the result
+
+
+def test_line_search_failure_is_not_convergence():
+    from sklearn.exceptions import ConvergenceWarning
+
+    from mlnotes.linear._newton import LINE_SEARCH_FAILED, damped_newton
+
+    objective = lambda t: (0.5 * np.sum((t - 1.0) ** 2), t - 1.0)
+    wrong_hessian = lambda t: -np.eye(t.size)                    # the "Newton step" points uphill
+    theta, _, status = damped_newton(objective, wrong_hessian, np.zeros(2), (), 1e-8, 50)
+    assert status == LINE_SEARCH_FAILED
+    np.testing.assert_array_equal(theta, np.zeros(2))            # no uphill move is accepted
+
+    class Broken(LogisticRegression):                            # the estimator turns it into a warning
+        _hessian = staticmethod(lambda theta, *args: -np.eye(theta.size))
+
+    with pytest.warns(ConvergenceWarning, match="line search found no decrease"):
+        Broken(solver="newton").fit(*DATA["breast cancer (binary)"])
+
+
+# ---------------------------------------------------------------------------------------------
+# the public objective and Hessian check their arguments
+# ---------------------------------------------------------------------------------------------
+
+def glm_args():
+    X, y = DATA["iris (3 classes)"]
+    return np.zeros(3 * 5), X, np.eye(3)[y], np.ones(len(y)), 1.0, True
+
+
+@pytest.mark.parametrize("change, match", [
+    ({0: np.zeros(14)}, "theta must have shape \\(15,\\)"),
+    ({0: np.full(15, np.nan)}, "theta contains NaN"),
+    ({1: np.zeros(150)}, "X must be 2-D"),
+    ({2: np.ones((149, 3))}, "Y must have shape"),
+    ({2: 2 * np.eye(3)[np.zeros(150, int)]}, "in \\[0, 1\\]"),
+    ({3: -np.ones(150)}, "non-negative"),
+    ({3: np.ones(10)}, "sample_weight has 10 entries"),
+    ({4: 0.0}, "C must be a positive"),
+    ({4: np.nan}, "C must be a positive"),
+    ({5: "yes"}, "fit_intercept"),
+])
+@pytest.mark.parametrize("function", [logistic_objective, logistic_hessian])
+def test_objective_and_hessian_reject_bad_arguments(function, change, match):
+    args = list(glm_args())
+    for position, value in change.items():
+        args[position] = value
+    with pytest.raises((ValueError, TypeError), match=match):
+        function(*args)
+
+
+def test_checked_and_unchecked_objectives_agree():
+    from mlnotes.linear._logistic import _logistic_hessian, _logistic_objective
+
+    theta, X, Y, s, C, fit_intercept = glm_args()
+    theta = np.random.default_rng(5).normal(size=theta.size)
+    value, grad = logistic_objective(theta, X, Y, s, C, fit_intercept)
+    value_core, grad_core = _logistic_objective(theta, X, Y, s, C, fit_intercept)
+    assert value == value_core
+    np.testing.assert_array_equal(grad, grad_core)
+    np.testing.assert_array_equal(logistic_hessian(theta, X, Y, s, C, fit_intercept),
+                                  _logistic_hessian(theta, X, Y, s, C, fit_intercept))

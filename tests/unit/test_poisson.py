@@ -61,3 +61,62 @@ def test_bad_input_is_rejected():
         PoissonRegression(solver="sag").fit(X, y)
     with pytest.raises(ValueError, match="NaN"):
         PoissonRegression().fit(np.where(X > 1, np.nan, X), y)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_unpenalised_fit_solves_the_score_equations(seed):
+    # the gradient of the log-likelihood, X~^T (y - lambda), vanishes at the maximum-likelihood fit
+    X, y = counts(n=200, d=3, seed=seed)
+    model = PoissonRegression(alpha=0.0, solver="newton", tol=1e-12).fit(X, y)
+    Xt = np.column_stack([X, np.ones(len(y))])
+    np.testing.assert_allclose(Xt.T @ (y - model.predict(X)), 0, atol=1e-8 * len(y))
+    # with an intercept the fitted means sum to the observed total
+    np.testing.assert_allclose(model.predict(X).sum(), y.sum(), rtol=1e-10)
+
+
+def test_a_newton_step_is_a_weighted_least_squares_fit():
+    # weights lambda_i and working response z_i = x_i^T w + (y_i - lambda_i) / lambda_i
+    from mlnotes.linear import LinearRegression
+
+    X, y = counts(n=100, d=3)
+    theta = np.random.default_rng(5).normal(scale=0.2, size=3)
+    args = (X, y, np.ones(len(y)), 0.0, False)
+    newton_step = theta - np.linalg.solve(poisson_hessian(theta, *args), poisson_objective(theta, *args)[1])
+    lam = np.exp(X @ theta)
+    wls = LinearRegression(fit_intercept=False).fit(X, X @ theta + (y - lam) / lam, sample_weight=lam).coef_
+    np.testing.assert_allclose(wls, newton_step, rtol=1e-9)
+
+
+@pytest.mark.parametrize("function", [poisson_objective, poisson_hessian])
+def test_objective_and_hessian_reject_bad_arguments(function):
+    X, y = counts(n=40, d=3)
+    s, theta = np.ones(40), np.zeros(4)
+    function(theta, X, y, s, 0.1)                                               # valid: no error
+    with pytest.raises(ValueError, match="theta must have shape \\(4,\\)"):
+        function(np.zeros(3), X, y, s, 0.1)
+    with pytest.raises(ValueError, match="y has 39 entries"):
+        function(theta, X, y[:-1], s, 0.1)
+    with pytest.raises(ValueError, match="non-negative counts"):
+        function(theta, X, y - 10, s, 0.1)
+    with pytest.raises(ValueError, match="NaN"):
+        function(theta, np.where(X > 1, np.nan, X), y, s, 0.1)
+    with pytest.raises(ValueError, match="alpha must be >= 0"):
+        function(theta, X, y, s, -0.1)
+    with pytest.raises(ValueError, match="sample_weight must be non-negative"):
+        function(theta, X, y, -s, 0.1)
+    with pytest.raises(TypeError, match="fit_intercept"):
+        function(theta, X, y, s, 0.1, None)
+
+
+def test_newton_reports_convergence_only_when_the_newton_step_is_small():
+    from mlnotes.linear._newton import CONVERGED, damped_newton
+    from mlnotes.linear._poisson import _poisson_hessian, _poisson_objective
+
+    X, y = counts()
+    args = (X, y, np.ones(len(y)), 0.0, True)
+    theta, n_iter, status = damped_newton(_poisson_objective, _poisson_hessian, np.r_[np.zeros(4), np.log(y.mean())],
+                                          args, 1e-10, 100)
+    assert status == CONVERGED
+    _, g = _poisson_objective(theta, *args)
+    step = np.linalg.solve(_poisson_hessian(theta, *args), g)
+    assert np.abs(step).max() <= 1e-10 and 0.5 * g @ step <= 1e-10
