@@ -16,12 +16,11 @@ which is the notes' :math:`\tfrac12\|w\|^2 + \frac{C'}{n}\sum_i \dots` with :mat
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..optim import inverse_time, subgradient_descent
 from ..utils.validation import as_float_matrix, as_float_vector, check_scalar
-from ._multiclass import _check_classes
+from ._multiclass import _validate_classes
 
 
 def multivector_feature(X, y, n_classes):
@@ -181,10 +180,8 @@ class MulticlassSVM(ClassifierMixin, BaseEstimator):
         C = check_scalar(self.C, "C", low=0, include_low=False)
         if isinstance(self.max_iter, bool) or not isinstance(self.max_iter, (int, np.integer)) or self.max_iter < 1:
             raise ValueError(f"max_iter must be a positive integer, got {self.max_iter!r}")
-        X, y = validate_data(self, X, y, dtype=np.float64)
-        check_classification_targets(y)
-        self.classes_, codes = np.unique(y, return_inverse=True)
-        _check_classes(self.classes_)
+        X, y = _validate_classes(self, X, y, dtype=np.float64)
+        codes = np.searchsorted(self.classes_, y)
         K = len(self.classes_)
         Xt = np.column_stack([X, np.ones(X.shape[0])]) if self.fit_intercept else X
         shape = (K, Xt.shape[1])                  # checked once here; the loop calls the unchecked cores
