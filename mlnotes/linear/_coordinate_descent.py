@@ -28,10 +28,11 @@ from numbers import Integral
 import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import validate_data
 
 from ..utils.validation import as_finite_array, as_float_matrix, as_float_vector, check_sample_weight, check_scalar
 from ._least_squares import center
+from ._models import LinearPredictMixin
 
 
 def soft_threshold(z, t):
@@ -413,7 +414,7 @@ def lasso_path(X, y, *, eps=1e-3, n_alphas=100, alphas=None, tol=1e-4, max_iter=
     return enet_path(X, y, l1_ratio=1.0, eps=eps, n_alphas=n_alphas, alphas=alphas, tol=tol, max_iter=max_iter)
 
 
-class ElasticNet(RegressorMixin, BaseEstimator):
+class ElasticNet(LinearPredictMixin, RegressorMixin, BaseEstimator):
     r"""Linear regression with combined L1 and L2 penalties, by cyclic coordinate descent.
 
     Minimises scikit-learn's objective
@@ -508,21 +509,6 @@ class ElasticNet(RegressorMixin, BaseEstimator):
         self.coef_ = w
         self.intercept_ = float(y_bar - x_bar @ w) if self.fit_intercept else 0.0
         return self
-
-    def predict(self, X):
-        """Predict :math:`\\hat y = Xw + b`.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        y_pred : array of shape (n_samples,)
-        """
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False, dtype=np.float64)
-        return X @ self.coef_ + self.intercept_
 
 
 class Lasso(ElasticNet):

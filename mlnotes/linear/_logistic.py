@@ -14,7 +14,6 @@ probabilities: the derivation of the chapter.
 import warnings
 
 import numpy as np
-from scipy import optimize
 from scipy.special import expit, log_softmax, softmax
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
@@ -24,8 +23,8 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..losses import (binary_cross_entropy, binary_cross_entropy_grad, softmax_cross_entropy,
                       softmax_cross_entropy_grad)
-from ..utils.validation import as_finite_array, as_float_matrix, check_sample_weight, check_scalar
-from ._newton import CONVERGED, damped_newton, warn_unless_converged
+from ..utils.validation import as_finite_array, as_float_matrix, check_sample_weight
+from ._newton import check_solver_params, minimize_objective, warn_unless_converged
 
 
 def _split(theta, n_features, n_outputs, fit_intercept):
@@ -225,11 +224,7 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         if isinstance(self.C, bool) or not isinstance(self.C, (int, float, np.number)) or np.isnan(self.C) \
                 or self.C <= 0:
             raise ValueError(f"C must be a positive number (np.inf for no penalty), got {self.C!r}")
-        if self.solver not in ("lbfgs", "newton"):
-            raise ValueError(f"solver must be 'lbfgs' or 'newton', got {self.solver!r}")
-        if isinstance(self.max_iter, bool) or not isinstance(self.max_iter, (int, np.integer)) or self.max_iter < 1:
-            raise ValueError(f"max_iter must be a positive integer, got {self.max_iter!r}")
-        return check_scalar(self.tol, "tol", low=0, include_low=False)
+        return check_solver_params(self.solver, self.tol, self.max_iter)
 
     def fit(self, X, y, sample_weight=None):
         """Fit the model.
@@ -266,18 +261,11 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         n_out = Y.shape[1]
         args = (X, Y, s, float(self.C), self.fit_intercept)
         theta0 = np.zeros(n_out * (X.shape[1] + int(self.fit_intercept)))
-        if self.solver == "lbfgs":
-            result = optimize.minimize(self._objective, theta0, args=args, jac=True, method="L-BFGS-B",
-                                       options={"maxiter": self.max_iter, "maxls": 50, "gtol": tol,
-                                                "ftol": 64 * np.finfo(float).eps})
-            theta, n_iter, converged = result.x, result.nit, result.success or np.abs(result.jac).max() <= tol
-            status = None
-        else:
-            # the softmax intercepts are defined up to a constant: pin the last one during Newton
-            pinned = [theta0.size - 1] if (self.fit_intercept and n_out > 1) else []   # b_K is theta's last entry
-            theta, n_iter, status = damped_newton(self._objective, self._hessian, theta0, args, tol,
-                                                  self.max_iter, pinned)
-            converged = status == CONVERGED
+        # the softmax intercepts are defined up to a constant: Newton pins the last one (theta's last entry)
+        pinned = [theta0.size - 1] if (self.fit_intercept and n_out > 1) else []
+        theta, n_iter, converged, status = minimize_objective(self._objective, self._hessian, theta0, args,
+                                                              solver=self.solver, tol=tol, max_iter=self.max_iter,
+                                                              pinned=pinned)
         W, b = _split(theta, X.shape[1], n_out, self.fit_intercept)
         if n_out > 1 and self.fit_intercept:
             b = b - b.mean()

@@ -15,7 +15,26 @@ from ._least_squares import (
 )
 
 
-class _LeastSquaresBase(MultiOutputMixin, RegressorMixin, BaseEstimator):
+class LinearPredictMixin:
+    """``predict`` of the fitted linear regressors: :math:`\\hat y = X w + b` from ``coef_`` and ``intercept_``."""
+
+    def predict(self, X):
+        """Predict :math:`\\hat y = X w + b`.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        y_pred : ndarray of shape (n_samples,) or (n_samples, n_targets)
+        """
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False, dtype=np.float64)
+        return X @ self.coef_.T + self.intercept_
+
+
+class _LeastSquaresBase(LinearPredictMixin, MultiOutputMixin, RegressorMixin, BaseEstimator):
     """Shared fit/predict plumbing: validate, centre for the intercept, solve, store.
 
     Subclasses implement ``_solve(X, Y, overwrite_X)`` on centred, sqrt-weight-scaled data
@@ -66,20 +85,6 @@ class _LeastSquaresBase(MultiOutputMixin, RegressorMixin, BaseEstimator):
             self.intercept_ = float(intercept) if y.ndim == 1 else intercept
         return self
 
-    def predict(self, X):
-        """Predict :math:`\\hat y = X w + b`.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        y_pred : ndarray of shape (n_samples,) or (n_samples, n_targets)
-        """
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False, dtype=np.float64)
-        return X @ self.coef_.T + self.intercept_
 
 
 class LinearRegression(_LeastSquaresBase):

@@ -1,10 +1,13 @@
-"""Damped Newton's method for the smooth convex objectives of the linear models (logistic, probit, Poisson)."""
+"""The solvers shared by the GLM estimators (logistic, probit, Poisson): damped Newton's method, L-BFGS,
+and their convergence warning."""
 
 import warnings
 
 import numpy as np
-from scipy import linalg
+from scipy import linalg, optimize
 from sklearn.exceptions import ConvergenceWarning
+
+from ..utils.validation import check_scalar
 
 #: Why :func:`damped_newton` stopped.
 CONVERGED, MAX_ITER, LINE_SEARCH_FAILED = "converged", "max_iter", "line_search_failed"
@@ -106,3 +109,35 @@ def warn_unless_converged(solver, converged, status, n_iter, max_iter):
     else:
         message = f"{solver} did not converge in max_iter = {max_iter} iterations; increase max_iter or scale the features"
     warnings.warn(message, ConvergenceWarning, stacklevel=3)
+
+
+SOLVERS = ("lbfgs", "newton")
+
+
+def check_solver_params(solver, tol, max_iter):
+    """Validate the solver options shared by the GLM estimators; returns ``tol`` as a float."""
+    if solver not in SOLVERS:
+        raise ValueError(f"solver must be 'lbfgs' or 'newton', got {solver!r}")
+    if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
+        raise ValueError(f"max_iter must be a positive integer, got {max_iter!r}")
+    return check_scalar(tol, "tol", low=0, include_low=False)
+
+
+def minimize_objective(objective, hessian, theta0, args, *, solver, tol, max_iter, pinned=()):
+    """Minimise a smooth convex objective by L-BFGS (scipy, scikit-learn's options) or :func:`damped_newton`.
+
+    Returns
+    -------
+    theta : array of the shape of ``theta0``
+    n_iter : int
+    converged : bool
+    status : str or None
+        :func:`damped_newton`'s reason for stopping (None for L-BFGS), for :func:`warn_unless_converged`.
+    """
+    if solver == "lbfgs":
+        result = optimize.minimize(objective, theta0, args=args, jac=True, method="L-BFGS-B",
+                                   options={"maxiter": max_iter, "maxls": 50, "gtol": tol,
+                                            "ftol": 64 * np.finfo(float).eps})
+        return result.x, result.nit, bool(result.success or np.abs(result.jac).max() <= tol), None
+    theta, n_iter, status = damped_newton(objective, hessian, theta0, args, tol, max_iter, pinned)
+    return theta, n_iter, status == CONVERGED, status

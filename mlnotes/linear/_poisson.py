@@ -12,13 +12,12 @@ because both use the canonical link of their distribution.
 """
 
 import numpy as np
-from scipy import optimize
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..utils.validation import (as_finite_array, as_float_matrix, as_float_vector, check_sample_weight,
                                 check_scalar)
-from ._newton import CONVERGED, damped_newton, warn_unless_converged
+from ._newton import check_solver_params, minimize_objective, warn_unless_converged
 
 
 def _design(X, fit_intercept):
@@ -159,11 +158,7 @@ class PoissonRegression(RegressorMixin, BaseEstimator):
         self : object
         """
         alpha = check_scalar(self.alpha, "alpha", low=0)
-        tol = check_scalar(self.tol, "tol", low=0, include_low=False)
-        if self.solver not in ("lbfgs", "newton"):
-            raise ValueError(f"solver must be 'lbfgs' or 'newton', got {self.solver!r}")
-        if isinstance(self.max_iter, bool) or not isinstance(self.max_iter, (int, np.integer)) or self.max_iter < 1:
-            raise ValueError(f"max_iter must be a positive integer, got {self.max_iter!r}")
+        tol = check_solver_params(self.solver, self.tol, self.max_iter)
         X, y = validate_data(self, X, y, y_numeric=True, dtype=np.float64)
         y = np.asarray(y, dtype=np.float64)
         if (y < 0).any():
@@ -176,16 +171,8 @@ class PoissonRegression(RegressorMixin, BaseEstimator):
         if self.fit_intercept:
             theta0[-1] = np.log(s @ y / s.sum())       # start at the best constant model
         args = (X, y, s, alpha, self.fit_intercept)
-        if self.solver == "lbfgs":
-            result = optimize.minimize(_poisson_objective, theta0, args=args, jac=True, method="L-BFGS-B",
-                                       options={"maxiter": self.max_iter, "maxls": 50, "gtol": tol,
-                                                "ftol": 64 * np.finfo(float).eps})
-            theta, n_iter, converged = result.x, result.nit, result.success or np.abs(result.jac).max() <= tol
-            status = None
-        else:
-            theta, n_iter, status = damped_newton(_poisson_objective, _poisson_hessian, theta0, args, tol,
-                                                  self.max_iter)
-            converged = status == CONVERGED
+        theta, n_iter, converged, status = minimize_objective(_poisson_objective, _poisson_hessian, theta0, args,
+                                                              solver=self.solver, tol=tol, max_iter=self.max_iter)
         warn_unless_converged(self.solver, converged, status, n_iter, self.max_iter)
         self.coef_ = theta[: X.shape[1]].copy()
         self.intercept_ = float(theta[-1]) if self.fit_intercept else 0.0
