@@ -6,7 +6,7 @@ library that take plain arrays use the helpers below, which raise ``ValueError``
 naming the argument and the problem instead of returning NaN.
 """
 
-from numbers import Real
+from numbers import Integral, Real
 
 import numpy as np
 
@@ -81,20 +81,116 @@ def check_sample_weight(sample_weight, n_samples):
     return t
 
 
-def check_scalar(value, name, *, low=None, high=None, include_low=True):
-    """Check that ``value`` is a real number in the given range and return it as float."""
-    if isinstance(value, bool) or not isinstance(value, Real):
-        raise TypeError(f"{name} must be a real number, got {type(value).__name__}")
-    value = float(value)
-    if not np.isfinite(value):
+_BOUNDARIES = ("both", "left", "right", "neither")
+
+
+def check_scalar(value, name, target_type=Real, *, min_val=None, max_val=None, include_boundaries="both",
+                 allow_inf=False, low=None, high=None, include_low=None):
+    r"""Check that ``value`` is a number of ``target_type`` in an interval, and return it.
+
+    The one scalar check of the library (the counterpart of scikit-learn's ``check_scalar``): every
+    hyperparameter and numeric option is validated here, so the messages are the same everywhere.
+
+    Parameters
+    ----------
+    value : object
+        The value to check. ``bool`` is rejected (``True`` is not the number 1 here).
+    name : str
+        The argument's name, used in the messages.
+    target_type : {numbers.Real, numbers.Integral}, default Real
+        ``Real`` accepts any real number (Python or numpy) and returns a ``float``; ``Integral`` accepts
+        integers only (``3.0`` is rejected) and returns an ``int``.
+    min_val, max_val : number, optional
+        The bounds of the interval (None: unbounded on that side).
+    include_boundaries : {"both", "left", "right", "neither"}, default "both"
+        Which bounds belong to the interval: ``"left"`` is :math:`[\text{min}, \text{max})`, ``"right"``
+        :math:`(\text{min}, \text{max}]`, ``"neither"`` the open interval.
+    allow_inf : bool, default False
+        Accept ``+inf``/``-inf`` (e.g. ``C=np.inf`` for no penalty); NaN is always rejected.
+    low, high, include_low
+        The older spelling of ``min_val``, ``max_val`` and whether ``min_val`` is included (``max_val`` is
+        then included); kept for existing callers.
+
+    Returns
+    -------
+    float or int
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is not of ``target_type`` (or is a bool).
+    ValueError
+        If ``value`` is NaN, infinite (unless ``allow_inf``) or outside the interval; the message names
+        ``name``, the interval and the value.
+
+    Examples
+    --------
+    >>> check_scalar(5, "max_iter", Integral, min_val=1)
+    5
+    >>> check_scalar(0.5, "rho", min_val=0, max_val=1, include_boundaries="right")
+    0.5
+    """
+    if low is not None or high is not None or include_low is not None:
+        if min_val is not None or max_val is not None:
+            raise TypeError("give the bounds as min_val/max_val or as low/high, not both")
+        min_val, max_val = low, high
+        include_boundaries = "both" if include_low in (None, True) else "right"
+    if include_boundaries not in _BOUNDARIES:
+        raise ValueError(f"include_boundaries must be one of {_BOUNDARIES}, got {include_boundaries!r}")
+    integral = target_type is Integral
+    if target_type not in (Real, Integral):
+        raise TypeError(f"target_type must be numbers.Real or numbers.Integral, got {target_type!r}")
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, target_type):
+        kind = "an integer" if integral else "a real number"
+        raise TypeError(f"{name} must be {kind}, got {type(value).__name__} {value!r}")
+    value = int(value) if integral else float(value)
+    if not integral and (np.isnan(value) or (np.isinf(value) and not allow_inf)):
         raise ValueError(f"{name} must be finite, got {value}")
-    if low is not None and (value < low or (value == low and not include_low)):
-        op = ">=" if include_low else ">"
-        raise ValueError(f"{name} must be {op} {low}, got {value}")
-    if high is not None and value > high:
-        raise ValueError(f"{name} must be <= {high}, got {value}")
+    left_closed = include_boundaries in ("both", "left")
+    right_closed = include_boundaries in ("both", "right")
+    below = min_val is not None and (value < min_val or (value == min_val and not left_closed))
+    above = max_val is not None and (value > max_val or (value == max_val and not right_closed))
+    if below or above:
+        raise ValueError(f"{name} must be {_interval(min_val, max_val, left_closed, right_closed)}, got {value!r}")
     return value
 
+
+def _interval(min_val, max_val, left_closed, right_closed):
+    """The interval of :func:`check_scalar` in words: ``">= 1"``, ``"in (0, 1]"``."""
+    if max_val is None:
+        return f"{'>=' if left_closed else '>'} {min_val}"
+    if min_val is None:
+        return f"{'<=' if right_closed else '<'} {max_val}"
+    return f"in {'[' if left_closed else '('}{min_val}, {max_val}{']' if right_closed else ')'}"
+
+
+def check_option(value, name, options):
+    """Check that ``value`` is one of ``options`` (compared with ``==``, types must match) and return it.
+
+    Parameters
+    ----------
+    value : object
+    name : str
+        The argument's name, used in the message.
+    options : sequence
+        The accepted values, e.g. ``("lbfgs", "newton")`` or ``(True, False)``.
+
+    Raises
+    ------
+    ValueError
+        Naming ``name``, the options and the value.
+    """
+    for option in options:
+        if type(value) is type(option) and value == option or value is option:
+            return value
+    raise ValueError(f"{name} must be one of {tuple(options)}, got {value!r}")
+
+
+def check_bool(value, name):
+    """Check that ``value`` is ``True`` or ``False`` (a Python or numpy bool) and return it as ``bool``."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {value!r}")
+    return bool(value)
 
 
 def as_finite_array(a, name):

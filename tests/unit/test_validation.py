@@ -5,6 +5,8 @@ library's own checks), the array-taking step functions of :mod:`mlnotes.linear` 
 of :mod:`mlnotes.utils.validation`.
 """
 
+from numbers import Integral
+
 import numpy as np
 import pytest
 from sklearn.exceptions import NotFittedError
@@ -18,7 +20,8 @@ from mlnotes.linear import (
     ridge_closed_form,
     ridge_svd,
 )
-from mlnotes.utils.validation import as_float_matrix, as_float_vector, check_sample_weight, check_scalar
+from mlnotes.utils.validation import (as_float_matrix, as_float_vector, check_bool, check_option, check_sample_weight,
+                                      check_scalar)
 
 ESTIMATORS = [
     LinearRegression,
@@ -330,3 +333,52 @@ def test_check_scalar():
         check_scalar(None, "a")
     with pytest.raises(TypeError, match="a must be a real number, got complex"):
         check_scalar(1j, "a")
+
+
+def test_check_scalar_integers():
+    assert check_scalar(5, "max_iter", Integral, min_val=1) == 5
+    assert isinstance(check_scalar(np.int64(5), "max_iter", Integral, min_val=1), int)
+    with pytest.raises(TypeError, match="max_iter must be an integer, got float 5.0"):
+        check_scalar(5.0, "max_iter", Integral, min_val=1)
+    with pytest.raises(TypeError, match="max_iter must be an integer, got bool"):
+        check_scalar(True, "max_iter", Integral, min_val=1)
+    with pytest.raises(ValueError, match="max_iter must be >= 1, got 0"):
+        check_scalar(0, "max_iter", Integral, min_val=1)
+
+
+@pytest.mark.parametrize("boundaries, value, ok", [
+    ("both", 0.0, True), ("both", 1.0, True), ("left", 1.0, False), ("left", 0.0, True),
+    ("right", 0.0, False), ("right", 1.0, True), ("neither", 0.0, False), ("neither", 1.0, False),
+    ("neither", 0.5, True)])
+def test_check_scalar_boundaries(boundaries, value, ok):
+    if ok:
+        assert check_scalar(value, "p", min_val=0, max_val=1, include_boundaries=boundaries) == value
+    else:
+        with pytest.raises(ValueError, match=r"p must be in [\[(]0, 1[\])], got"):
+            check_scalar(value, "p", min_val=0, max_val=1, include_boundaries=boundaries)
+
+
+def test_check_scalar_open_upper_bound_and_inf():
+    with pytest.raises(ValueError, match="momentum must be < 1, got 1.0"):
+        check_scalar(1.0, "momentum", max_val=1, include_boundaries="left")
+    assert check_scalar(np.inf, "C", min_val=0, include_boundaries="neither", allow_inf=True) == np.inf
+    with pytest.raises(ValueError, match="C must be finite"):
+        check_scalar(np.nan, "C", min_val=0, allow_inf=True)
+    with pytest.raises(ValueError, match="include_boundaries must be one of"):
+        check_scalar(1.0, "p", include_boundaries="open")
+    with pytest.raises(TypeError, match="not both"):
+        check_scalar(1.0, "p", low=0, min_val=0)
+
+
+def test_check_option_and_bool():
+    assert check_option("newton", "solver", ("lbfgs", "newton")) == "newton"
+    with pytest.raises(ValueError, match=r"solver must be one of \('lbfgs', 'newton'\), got 'NEWTON'"):
+        check_option("NEWTON", "solver", ("lbfgs", "newton"))
+    with pytest.raises(ValueError, match="got 1"):
+        check_option(1, "fit_intercept", (True, False))       # 1 == True, but it is not a bool
+    assert check_option(None, "method", (None, "armijo")) is None
+    with pytest.raises(ValueError, match="got array"):
+        check_option(np.array([1, 2]), "method", ("a", "b"))
+    assert check_bool(np.bool_(True), "fit_intercept") is True
+    with pytest.raises(TypeError, match="fit_intercept must be True or False, got 1"):
+        check_bool(1, "fit_intercept")
