@@ -380,6 +380,253 @@ def check_page(browser, url: str, origin: str, screenshot: Path | None = None,
 
 
 # ---------------------------------------------------------------------------------------------------
+# layout measurements (issue 9, "read on any screen"): one function used for the before/after numbers
+# (tests/site/measure.py) and by the layout tests below
+
+MEASURE_WIDTHS = (1280, 390)
+VIEWPORT_HEIGHT = {1280: 900, 390: 844}
+
+_MEASURE_JS = r"""() => {
+  const visible = el => el.getClientRects().length > 0;
+  const px = v => parseFloat(v) || 0;
+  const article = document.querySelector('article.bd-article') || document.querySelector('main') || document.body;
+  const as = getComputedStyle(article);
+  const column = article.clientWidth - px(as.paddingLeft) - px(as.paddingRight);
+  const ctx = document.createElement('canvas').getContext('2d');
+
+  // code blocks: lines, and lines wider than the block's visible width (cut off on the right)
+  function codeStats(pre) {
+    const s = getComputedStyle(pre);
+    ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const avail = pre.clientWidth - px(s.paddingLeft) - px(s.paddingRight);
+    const lines = pre.textContent.replace(/\n$/, '').split('\n');
+    const wraps = /^(pre-wrap|break-spaces|normal|pre-line)$/.test(s.whiteSpace);
+    const cut = wraps ? [] : lines.filter(l => ctx.measureText(l.replace(/\t/g, '    ')).width > avail + 1);
+    return {lines: lines.length, cut: cut.length, cutExamples: cut.slice(0, 3).map(l => l.trim().slice(0, 80))};
+  }
+  const code = {lines: 0, cut: 0, px: 0, latexStrings: 0, cells: 0, cellsShown: 0, cutExamples: []};
+  for (const cell of document.querySelectorAll('.cell_input')) {
+    code.cells += 1;
+    if (!visible(cell)) continue;
+    code.cellsShown += 1;
+    code.px += cell.getBoundingClientRect().height;
+    for (const pre of cell.querySelectorAll('pre')) {
+      const st = codeStats(pre);
+      code.lines += st.lines; code.cut += st.cut;
+      if (code.cutExamples.length < 5) code.cutExamples.push(...st.cutExamples);
+      code.latexStrings += (pre.textContent.match(/latex\s*=/g) || []).length;
+    }
+  }
+  const output = {lines: 0, cut: 0, px: 0};
+  for (const cell of document.querySelectorAll('.cell_output')) {
+    if (!visible(cell)) continue;
+    output.px += cell.getBoundingClientRect().height;
+    for (const pre of cell.querySelectorAll('pre')) {
+      if (!visible(pre)) continue;
+      const st = codeStats(pre); output.lines += st.lines; output.cut += st.cut;
+    }
+  }
+
+  // display equations: wider than the room MathJax has for them (column minus the equation number)?
+  const texOf = new Map();
+  const doc = window.MathJax && MathJax.startup && MathJax.startup.document;
+  if (doc && doc.math) for (const item of doc.math) if (item.typesetRoot) texOf.set(item.typesetRoot, String(item.math));
+  const equations = [];
+  for (const box of document.querySelectorAll('div.math')) {
+    const c = box.querySelector('mjx-container');
+    if (!c || !visible(box)) continue;
+    const m = c.querySelector('mjx-math');
+    const width = m ? m.getBoundingClientRect().width : c.scrollWidth;
+    const room = c.clientWidth;
+    const cs = getComputedStyle(c);
+    const eqno = box.querySelector('.eqno');
+    equations.push({
+      label: box.id ? box.id.replace(/^equation-/, '') : null,
+      number: eqno ? eqno.textContent.replace(/#$/, '').trim() : null,
+      tex: (texOf.get(c) || box.textContent).replace(/\s+/g, ' ').trim().slice(0, 60),
+      inOutput: !!box.closest('.cell_output'),
+      width: Math.round(width), room: Math.round(room), column: Math.round(box.clientWidth),
+      overwide: width > room + 1,
+      scrolls: /auto|scroll/.test(cs.overflowX) && c.scrollWidth >= width - 1,
+      cue: /gradient/.test(cs.backgroundImage) || c.classList.contains('mlnotes-scroll-cue'),
+    });
+  }
+
+  const tables = Array.from(article.querySelectorAll('table')).filter(visible).map(t => {
+    const r = t.getBoundingClientRect();
+    let sc = t.parentElement, scrolls = false;
+    for (; sc && sc !== article; sc = sc.parentElement)
+      if (/auto|scroll/.test(getComputedStyle(sc).overflowX) && sc.clientWidth < sc.scrollWidth) { scrolls = true; break; }
+    return {id: t.id || (t.closest('section[id]') || {}).id || null, width: Math.round(r.width),
+            column: Math.round(column), overflows: r.width > column + 1, scrolls};
+  });
+
+  const figures = Array.from(article.querySelectorAll('.cell_output img, .widget-subarea img, figure img')).filter(visible)
+    .map(img => ({src: img.currentSrc || img.src, natural: img.naturalWidth, naturalHeight: img.naturalHeight,
+                  rendered: Math.round(img.getBoundingClientRect().width * 10) / 10,
+                  inWidget: !!img.closest('.widget-subarea')}));
+
+  const widgets = [];
+  for (const area of document.querySelectorAll('.widget-subarea')) {
+    const controls = Array.from(area.querySelectorAll(
+      'input, select, textarea, button, .slider, .noUi-target, .widget-slider, .jupyter-widgets.widget-dropdown'))
+      .filter(el => !el.closest('.widget-output, .jp-OutputArea'));
+    const disabled = controls.filter(el => el.disabled || el.closest('[disabled], .mod-disabled, [aria-disabled="true"], .mlnotes-static-widget'));
+    const cell = area.closest('.cell, .cell_output') || area.parentElement;
+    widgets.push({controls: controls.length, disabled: disabled.length,
+                  note: !!(cell && cell.querySelector('.mlnotes-widget-note')) ||
+                        !!(area.previousElementSibling && area.previousElementSibling.classList.contains('mlnotes-widget-note'))});
+  }
+
+  return {height: document.documentElement.scrollHeight, column: Math.round(column),
+          code, output, equations, tables, figures, widgets};
+}"""
+
+
+def new_page(browser, origin: str, width: int = 1280, height: int | None = None, report: PageReport | None = None):
+    """A fresh context and page at ``width`` px that never lets a request leave ``origin`` (recorded in
+    ``report.external_requests`` if given). Returns (context, page); the caller closes the context."""
+    context = browser.new_context(viewport={"width": width, "height": height or VIEWPORT_HEIGHT.get(width, 900)},
+                                  service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(NAV_TIMEOUT_MS)
+
+    def on_route(route):
+        if is_local(route.request.url, origin):
+            route.continue_()
+        else:
+            if report is not None:
+                report.external_requests.append(f"{route.request.method} {route.request.url}")
+            route.abort("blockedbyclient")
+
+    page.route("**/*", on_route)
+    return context, page
+
+
+def load(page, url: str) -> None:
+    """Go to ``url`` and wait for MathJax, images, fonts and saved widgets."""
+    page.goto(url, wait_until="load")
+    page.evaluate(_SETTLE_JS)
+    views = page.locator(f'script[type="{WIDGET_VIEW_TYPE}"]').count()
+    if views:
+        try:
+            page.wait_for_function(f"n => ({_WIDGETS_RENDERED_JS})() >= n", arg=views, timeout=WIDGET_TIMEOUT_MS)
+        except Exception:  # reported by check_page; the measurement records what rendered
+            pass
+        page.evaluate(_SETTLE_JS)
+
+
+def png_dpi(path: Path) -> float | None:
+    """Pixels per inch recorded in a PNG's pHYs chunk (matplotlib writes the savefig dpi), else None."""
+    import struct
+
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    i = data.find(b"pHYs")
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or i < 0:
+        return None
+    x_ppu, _y_ppu, unit = struct.unpack(">IIB", data[i + 4:i + 13])
+    return x_ppu * 0.0254 if unit == 1 else None
+
+
+def measure_page(page, site: Path | None = None, origin: str | None = None) -> dict:
+    """Layout numbers of the loaded page (see _MEASURE_JS); figures get their PNG dpi (from ``site``) and
+    the CSS px per figure inch they are shown at."""
+    m = page.evaluate(_MEASURE_JS)
+    for fig in m["figures"]:
+        dpi = None
+        if site is not None and origin and fig["src"].startswith(origin + "/"):
+            dpi = png_dpi(site / fig["src"][len(origin) + 1:].split("?")[0])
+        fig["dpi"] = dpi
+        # a figure inch is `dpi` image pixels; shown at rendered/natural CSS px per image pixel
+        fig["css_px_per_inch"] = (round(fig["rendered"] / fig["natural"] * dpi, 1)
+                                  if dpi and fig["natural"] else None)
+    return m
+
+
+def summarize(m: dict) -> dict:
+    """The headline numbers of one page's measurement."""
+    eqs = m["equations"]
+    return {
+        "height_px": m["height"],
+        "code_lines_visible": m["code"]["lines"],
+        "code_lines_cut": m["code"]["cut"],
+        "code_cells": m["code"]["cells"],
+        "code_cells_shown": m["code"]["cellsShown"],
+        "code_px": round(m["code"]["px"]),
+        "output_px": round(m["output"]["px"]),
+        "output_lines_cut": m["output"]["cut"],
+        "latex_strings_visible": m["code"]["latexStrings"],
+        "display_equations": len(eqs),
+        "overwide_equations": sum(e["overwide"] for e in eqs),
+        "overwide_clipped": sum(e["overwide"] and not e["scrolls"] for e in eqs),
+        "overwide_without_cue": sum(e["overwide"] and not e["cue"] for e in eqs),
+        "tables_overflowing": [t["width"] for t in m["tables"] if t["overflows"]],
+        "widest_table_px": max((t["width"] for t in m["tables"]), default=0),
+        "column_px": m["column"],
+        "figures": len(m["figures"]),
+        "min_figure_css_px_per_inch": min((f["css_px_per_inch"] for f in m["figures"] if f["css_px_per_inch"]),
+                                          default=None),
+        "widgets": len(m["widgets"]),
+        "widgets_honest": sum(w["note"] and w["disabled"] == w["controls"] for w in m["widgets"]),
+    }
+
+
+# pages and anchors photographed for the closing note of issue 9
+SHOT_PAGES = ("book/intro.html", "book/part1/01_linear_algebra.html", "book/part2/06_gradient_methods.html",
+              "book/part3/12_linear_classification.html", "book/back/errata.html")
+_SHOT_ANCHORS = {
+    "code": "document.querySelector('.cell')",
+    "equation": """Array.from(document.querySelectorAll('div.math mjx-container')).sort(
+        (a, b) => (b.scrollWidth - b.clientWidth) - (a.scrollWidth - a.clientWidth))[0]""",
+    "widget": "document.querySelector('.widget-subarea')",
+    "table": "document.querySelector('article table')",
+    "figure": "document.querySelector('.cell_output img')",
+}
+
+
+def screenshots(page, out_dir: Path, stem: str) -> list[Path]:
+    """Viewport screenshots of the loaded page: its top, and each anchor of _SHOT_ANCHORS it has."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    shots = []
+    page.evaluate("window.scrollTo(0, 0)")
+    shots.append(out_dir / f"{stem}-top.png")
+    page.screenshot(path=str(shots[-1]))
+    for name, expr in _SHOT_ANCHORS.items():
+        found = page.evaluate(f"""() => {{ const el = {expr};
+            if (!el || !el.getClientRects().length) return false;
+            const box = el.closest('div.math, .cell, table, .widget-subarea') || el;
+            window.scrollTo(0, box.getBoundingClientRect().top + window.scrollY - 60); return true; }}""")
+        if found:
+            shots.append(out_dir / f"{stem}-{name}.png")
+            page.screenshot(path=str(shots[-1]))
+    return shots
+
+
+def measure_site(browser, site: Path, origin: str, pages: list[str], widths=MEASURE_WIDTHS,
+                 shot_dir: Path | None = None, shot_pages=SHOT_PAGES) -> dict:
+    """Measure ``pages`` at each width; returns {page: {width: {"summary": ..., "detail": ...}}}.
+    Screenshots of ``shot_pages`` go to ``shot_dir`` as <page stem>-<width>-<anchor>.png."""
+    result: dict = {}
+    for width in widths:
+        context, page = new_page(browser, origin, width)
+        try:
+            for path in pages:
+                load(page, f"{origin}/{path}")
+                m = measure_page(page, site, origin)
+                result.setdefault(path, {})[str(width)] = {"summary": summarize(m), "detail": m}
+                if shot_dir is not None and path in shot_pages:
+                    stem = Path(path).stem + f"-{width}"
+                    result[path][str(width)]["screenshots"] = [
+                        str(p) for p in screenshots(page, shot_dir, stem)]
+        finally:
+            context.close()
+    return result
+
+
+# ---------------------------------------------------------------------------------------------------
 # every page of the built site
 
 PAGES = discover_pages(site_dir()) or ["<site not built>"]
