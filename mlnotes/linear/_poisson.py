@@ -15,16 +15,16 @@ import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..utils.validation import (as_finite_array, as_float_matrix, as_float_vector, check_sample_weight,
+from ..utils.validation import (as_finite_array, as_float_matrix, as_float_vector, check_bool, check_sample_weight,
                                 check_scalar)
-from ._newton import check_solver_params, minimize_objective, warn_unless_converged
+from ._glm import check_solver_params, fit_glm, warn_unless_converged
 
 
 def _design(X, fit_intercept):
     return np.column_stack([X, np.ones(X.shape[0])]) if fit_intercept else X
 
 
-def _check_poisson_arguments(theta, X, y, sample_weight, alpha, fit_intercept):
+def _check_poisson_arguments(w, X, y, sample_weight, alpha, fit_intercept):
     """Light checks of the arguments of :func:`poisson_objective` and :func:`poisson_hessian`: shapes,
     finite values, non-negative targets and weights, ``alpha >= 0``. Returns them as float arrays."""
     X = as_float_matrix(X)
@@ -32,23 +32,22 @@ def _check_poisson_arguments(theta, X, y, sample_weight, alpha, fit_intercept):
     if (y < 0).any():
         raise ValueError("y must hold non-negative counts (or rates); got negative values")
     sample_weight = check_sample_weight(sample_weight, X.shape[0])
-    alpha = check_scalar(alpha, "alpha", low=0)
-    if not isinstance(fit_intercept, (bool, np.bool_)):
-        raise TypeError(f"fit_intercept must be True or False, got {fit_intercept!r}")
-    theta = as_finite_array(theta, "theta")
+    alpha = check_scalar(alpha, "alpha", min_val=0)
+    fit_intercept = check_bool(fit_intercept, "fit_intercept")
+    w = as_finite_array(w, "w")
     size = X.shape[1] + int(fit_intercept)
-    if theta.shape != (size,):
-        raise ValueError(f"theta must have shape ({size},): the {X.shape[1]} weights"
-                         f"{' followed by the intercept' if fit_intercept else ''}, got shape {theta.shape}")
-    return theta, X, y, sample_weight, alpha, bool(fit_intercept)
+    if w.shape != (size,):
+        raise ValueError(f"w must have shape ({size},): the {X.shape[1]} weights"
+                         f"{' followed by the intercept' if fit_intercept else ''}, got shape {w.shape}")
+    return w, X, y, sample_weight, alpha, fit_intercept
 
 
-def poisson_objective(theta, X, y, sample_weight, alpha, fit_intercept=True):
+def poisson_objective(w, X, y, sample_weight, alpha, fit_intercept=True):
     """Value and gradient of the penalised Poisson objective.
 
     Parameters
     ----------
-    theta : array of shape (n_features + fit_intercept,)
+    w : array of shape (n_features + fit_intercept,)
         The weights followed by the intercept.
     X : array of shape (n_samples, n_features)
     y : array of shape (n_samples,)
@@ -69,36 +68,36 @@ def poisson_objective(theta, X, y, sample_weight, alpha, fit_intercept=True):
         If the shapes do not fit together, an entry is not finite, a target or weight is negative, or
         ``alpha < 0``.
     """
-    return _poisson_objective(*_check_poisson_arguments(theta, X, y, sample_weight, alpha, fit_intercept))
+    return _poisson_objective(*_check_poisson_arguments(w, X, y, sample_weight, alpha, fit_intercept))
 
 
-def _poisson_objective(theta, X, y, sample_weight, alpha, fit_intercept=True):
+def _poisson_objective(w, X, y, sample_weight, alpha, fit_intercept=True):
     """:func:`poisson_objective` without the checks (called at every iteration of the solvers)."""
     Xt = _design(X, fit_intercept)
     s = sample_weight / sample_weight.sum()
-    z = Xt @ theta
+    z = Xt @ w
     mu = np.exp(z)
-    w = theta[: X.shape[1]]
-    value = s @ (mu - y * z) + 0.5 * alpha * w @ w
+    coef = w[: X.shape[1]]
+    value = s @ (mu - y * z) + 0.5 * alpha * coef @ coef
     grad = Xt.T @ (s * (mu - y))
-    grad[: X.shape[1]] += alpha * w
+    grad[: X.shape[1]] += alpha * coef
     return float(value), grad
 
 
-def poisson_hessian(theta, X, y, sample_weight, alpha, fit_intercept=True):
+def poisson_hessian(w, X, y, sample_weight, alpha, fit_intercept=True):
     r"""Hessian of :func:`poisson_objective`, shape (n_features + fit_intercept, n_features + fit_intercept).
 
     :math:`\frac1S \tilde X^\top \operatorname{diag}(s\,\mu) \tilde X + \alpha I` on the weights; the
     arguments are those of :func:`poisson_objective`, checked the same way.
     """
-    return _poisson_hessian(*_check_poisson_arguments(theta, X, y, sample_weight, alpha, fit_intercept))
+    return _poisson_hessian(*_check_poisson_arguments(w, X, y, sample_weight, alpha, fit_intercept))
 
 
-def _poisson_hessian(theta, X, y, sample_weight, alpha, fit_intercept=True):
+def _poisson_hessian(w, X, y, sample_weight, alpha, fit_intercept=True):
     """:func:`poisson_hessian` without the checks."""
     Xt = _design(X, fit_intercept)
     s = sample_weight / sample_weight.sum()
-    A = Xt * np.sqrt(s * np.exp(Xt @ theta))[:, None]
+    A = Xt * np.sqrt(s * np.exp(Xt @ w))[:, None]
     H = A.T @ A
     idx = np.arange(X.shape[1])
     H[idx, idx] += alpha
@@ -157,8 +156,9 @@ class PoissonRegression(RegressorMixin, BaseEstimator):
         -------
         self : object
         """
-        alpha = check_scalar(self.alpha, "alpha", low=0)
-        tol = check_solver_params(self.solver, self.tol, self.max_iter)
+        alpha = check_scalar(self.alpha, "alpha", min_val=0)
+        fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
+        check_solver_params(self.solver, self.tol, self.max_iter)
         X, y = validate_data(self, X, y, y_numeric=True, dtype=np.float64)
         y = np.asarray(y, dtype=np.float64)
         if (y < 0).any():
@@ -167,16 +167,14 @@ class PoissonRegression(RegressorMixin, BaseEstimator):
         if s @ y <= 0:
             raise ValueError("Poisson regression needs some positive target: with all y = 0 the fitted mean "
                              "tends to 0 and the intercept to minus infinity")
-        theta0 = np.zeros(X.shape[1] + int(self.fit_intercept))
-        if self.fit_intercept:
-            theta0[-1] = np.log(s @ y / s.sum())       # start at the best constant model
-        args = (X, y, s, alpha, self.fit_intercept)
-        theta, n_iter, converged, status = minimize_objective(_poisson_objective, _poisson_hessian, theta0, args,
-                                                              solver=self.solver, tol=tol, max_iter=self.max_iter)
-        warn_unless_converged(self.solver, converged, status, n_iter, self.max_iter)
-        self.coef_ = theta[: X.shape[1]].copy()
-        self.intercept_ = float(theta[-1]) if self.fit_intercept else 0.0
-        self.n_iter_ = n_iter
+        w0 = np.zeros(X.shape[1] + int(fit_intercept))
+        if fit_intercept:
+            w0[-1] = np.log(s @ y / s.sum())       # start at the best constant model
+        result = fit_glm(self, _poisson_objective, _poisson_hessian, w0, (X, y, s, alpha, fit_intercept), X, s)
+        warn_unless_converged(result, self.solver)
+        self.coef_ = result.x[: X.shape[1]].copy()
+        self.intercept_ = float(result.x[-1]) if fit_intercept else 0.0
+        self.n_iter_ = result.n_iter
         return self
 
     def predict(self, X):

@@ -18,7 +18,9 @@ gradient is not :math:`X^\top(p - y)` as for the logistic model.
 import numpy as np
 from scipy.special import erfcx, log_ndtr, ndtr
 
-from ._logistic import LogisticRegression, _check_glm_arguments, _penalty, _split
+from ..utils.validation import to_float_array
+from ._glm import GLMClassifier, Link, split_params
+from ._logistic import _check_glm_arguments, _penalty
 
 _SQRT_2_OVER_PI = np.sqrt(2.0 / np.pi)
 
@@ -42,25 +44,25 @@ def inverse_mills_ratio(u):
     exactly: :math:`r(u) = \sqrt{2/\pi} / \operatorname{erfcx}(-u/\sqrt2)`. No :math:`0/0` occurs in the far left
     tail, and for large :math:`u` the denominator overflows to infinity, giving the limit 0.
     """
-    u = np.asarray(u, dtype=float)
+    u = to_float_array(u, "u", "a number or an array")
     with np.errstate(over="ignore"):
         return _SQRT_2_OVER_PI / erfcx(-u / np.sqrt(2.0))
 
 
-def _scores(theta, X, Y, fit_intercept):
-    """Scores z (n,), signed labels q = 2y - 1 (n,) and u = q z, for the one-output layout of theta."""
-    W, b = _split(theta, X.shape[1], 1, fit_intercept)
+def _scores(w, X, Y, fit_intercept):
+    """Scores z (n,), signed labels q = 2y - 1 (n,) and u = q z, for the one-output layout of w."""
+    W, b = split_params(w, X.shape[1], 1, fit_intercept)
     z = X @ W[0] + b[0]
     q = 2.0 * Y[:, 0] - 1.0
     return W, q, q * z
 
 
-def probit_objective(theta, X, Y, sample_weight, C, fit_intercept=True):
+def probit_objective(w, X, Y, sample_weight, C, fit_intercept=True):
     r"""Value and gradient of the penalised probit negative log-likelihood.
 
     Parameters
     ----------
-    theta : array of shape (n_features + fit_intercept,)
+    w : array of shape (n_features + fit_intercept,)
         The weights followed by the intercept.
     X : array of shape (n_samples, n_features)
     Y : array of shape (n_samples, 1)
@@ -82,12 +84,12 @@ def probit_objective(theta, X, Y, sample_weight, C, fit_intercept=True):
         If the shapes do not fit together, an entry is not finite, a label is outside [0, 1], a
         weight is negative (or all are 0), or ``C`` is not a positive number or ``inf``.
     """
-    return _probit_objective(*_check_glm_arguments(theta, X, Y, sample_weight, C, fit_intercept, n_outputs=1))
+    return _probit_objective(*_check_glm_arguments(w, X, Y, sample_weight, C, fit_intercept, n_outputs=1))
 
 
-def _probit_objective(theta, X, Y, sample_weight, C, fit_intercept=True):
+def _probit_objective(w, X, Y, sample_weight, C, fit_intercept=True):
     """:func:`probit_objective` without the checks (called at every iteration of the solvers)."""
-    W, q, u = _scores(theta, X, Y, fit_intercept)
+    W, q, u = _scores(w, X, Y, fit_intercept)
     S = sample_weight.sum()
     penalty = _penalty(C, S)
     value = sample_weight @ (-log_ndtr(u)) / S + 0.5 * penalty * np.sum(W * W)
@@ -97,20 +99,20 @@ def _probit_objective(theta, X, Y, sample_weight, C, fit_intercept=True):
     return float(value), grad
 
 
-def probit_hessian(theta, X, Y, sample_weight, C, fit_intercept=True):
-    r"""Hessian of :func:`probit_objective`, shape (len(theta), len(theta)).
+def probit_hessian(w, X, Y, sample_weight, C, fit_intercept=True):
+    r"""Hessian of :func:`probit_objective`, shape (len(w), len(w)).
 
     :math:`\frac1S \tilde X^\top \operatorname{diag}\big(s_i\, r(u_i)(u_i + r(u_i))\big) \tilde X + I/(CS)` on
     the weights. The curvature :math:`r(u)(u + r(u))` lies in :math:`(0, 1)`; it is clipped at 0 against
     rounding in the far left tail, so the matrix is always positive semi-definite. The arguments are
     those of :func:`probit_objective`, checked the same way.
     """
-    return _probit_hessian(*_check_glm_arguments(theta, X, Y, sample_weight, C, fit_intercept, n_outputs=1))
+    return _probit_hessian(*_check_glm_arguments(w, X, Y, sample_weight, C, fit_intercept, n_outputs=1))
 
 
-def _probit_hessian(theta, X, Y, sample_weight, C, fit_intercept=True):
+def _probit_hessian(w, X, Y, sample_weight, C, fit_intercept=True):
     """:func:`probit_hessian` without the checks."""
-    W, q, u = _scores(theta, X, Y, fit_intercept)
+    W, q, u = _scores(w, X, Y, fit_intercept)
     Xt = np.column_stack([X, np.ones(X.shape[0])]) if fit_intercept else X
     S = sample_weight.sum()
     r = inverse_mills_ratio(u)
@@ -122,12 +124,12 @@ def _probit_hessian(theta, X, Y, sample_weight, C, fit_intercept=True):
     return H
 
 
-class ProbitRegression(LogisticRegression):
+class ProbitRegression(GLMClassifier):
     r"""Probit regression with an L2 penalty, for two classes: :math:`p(y = 1 \mid x) = \Phi(w^\top x + b)`.
 
-    The same estimator as :class:`LogisticRegression` with the standard normal CDF :math:`\Phi` as the
-    inverse link instead of the sigmoid; ``C`` has the same meaning (the objective is
-    :math:`C\sum_i s_i\,\ell_i + \tfrac12\|w\|^2` with :math:`\ell_i = -\log\Phi(q_i z_i)`).
+    The generalised linear model of :class:`~mlnotes.linear.GLMClassifier` with the standard normal CDF
+    :math:`\Phi` as the inverse link (where :class:`LogisticRegression` has the sigmoid); ``C`` has the
+    same meaning (the objective is :math:`C\sum_i s_i\,\ell_i + \tfrac12\|w\|^2` with :math:`\ell_i = -\log\Phi(q_i z_i)`).
 
     Parameters
     ----------
@@ -155,11 +157,7 @@ class ProbitRegression(LogisticRegression):
     :math:`\sigma(z) \approx \Phi(z / 1.7)`.
     """
 
-    _objective = staticmethod(_probit_objective)
-    _hessian = staticmethod(_probit_hessian)
-    _inverse_link = staticmethod(ndtr)
-    _log_inverse_link = staticmethod(log_ndtr)
-    _multiclass = False
+    link = Link("probit", ndtr, log_ndtr, _probit_objective, _probit_hessian, multiclass=False)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

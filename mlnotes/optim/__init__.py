@@ -19,6 +19,7 @@ Every method returns an :class:`OptimizeResult`.
 
 from ._descent import LineSearchError, backtracking, exact_line_search, gradient_descent, newton
 from ._distributed import data_parallel_gradient, shards
+from ._minimize import column_scale, minimize
 from ._duality import (KKTResiduals, qp_dual_ascent, qp_dual_function, qp_dual_gradient, qp_kkt_residuals,
                        qp_lagrangian_minimizer)
 from ._nonsmooth import (lasso_objective, lasso_subgradient, polyak_step, subgradient_gap, svm_primal_objective,
@@ -29,7 +30,7 @@ from ._schedules import constant, geometric, inverse_sqrt, inverse_time
 from ._stochastic import minibatches, sgd
 from ._subgradient import subgradient_descent
 
-__all__ = ["OptimizeResult", "gradient_descent", "backtracking", "exact_line_search", "newton", "sgd", "minibatches",
+__all__ = ["OptimizeResult", "minimize", "column_scale", "gradient_descent", "backtracking", "exact_line_search", "newton", "sgd", "minibatches",
            "LineSearchError", "shards", "data_parallel_gradient",
            "subgradient_descent", "constant", "inverse_time", "inverse_sqrt", "geometric",
            "Optimizer", "GradientStep", "Momentum", "Nesterov", "AdaGrad", "RMSProp", "Adam", "run",

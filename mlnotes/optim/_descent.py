@@ -6,10 +6,12 @@ Armijo condition, exact line search, and the Newton step
 :math:`x_{k+1} = x_k - [\nabla^2 f(x_k)]^{-1} \nabla f(x_k)`.
 """
 
+import warnings
+
 import numpy as np
 from scipy import linalg, optimize
 
-from ..utils.validation import check_scalar
+from ..utils.validation import check_option, check_scalar
 from ._result import History
 from ._validation import as_start_point, check_iterations, checked_gradient, checked_value
 
@@ -252,23 +254,74 @@ def _checked_hessian(hess, x, k):
     return H
 
 
-def newton(f, grad, hess, x0, *, tol=1e-10, max_iter=100, warn=True):
-    r"""Minimise ``f`` by Newton's method :math:`x_{k+1} = x_k - [\nabla^2 f(x_k)]^{-1}\nabla f(x_k)`.
+def _newton_step(H, g, k, damped):
+    r"""Solve :math:`H\delta = -g` with a symmetric solver. A singular ``H`` raises, unless ``damped``: then an
+    ill-conditioned or singular ``H`` (a redundant model, or rounding) gets the least-squares solution."""
+    if not damped:
+        try:
+            return linalg.solve(H, -g, assume_a="sym")
+        except linalg.LinAlgError:
+            raise ValueError(f"the Hessian is singular at iterate {k}: Newton's step is undefined there") from None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", linalg.LinAlgWarning)
+            return linalg.solve(H, -g, assume_a="sym")
+    except (linalg.LinAlgError, linalg.LinAlgWarning):
+        return -linalg.lstsq(H, g)[0]
+
+
+def _armijo_along(f, grad, x, fx, g, delta, free, c=1e-4, min_step=1e-10):
+    r"""The Armijo backtracking of Newton's method: halve :math:`\eta` from 1 until
+    :math:`f(x + \eta\delta) \le f(x) + c\,\eta\, g^\top\delta`.
+
+    Near the minimum the decrease asked for is below the rounding of ``f`` and the values cannot decide;
+    then a step that shrinks the gradient is accepted (as scikit-learn's Newton solver does). Returns the
+    step and the new point, value and gradient, or ``None`` if no step down to ``min_step`` is accepted.
+    """
+    slope = g @ delta[free]
+    if not slope < 0:
+        return None
+    rounding = 10 * np.finfo(float).eps * max(abs(fx), 1.0)
+    eta = 1.0
+    while eta >= min_step:
+        x_new = x + eta * delta
+        f_new = f(x_new)
+        if f_new <= fx + c * eta * slope:
+            return eta, x_new, f_new, checked_gradient(grad, x_new, allow_overflow=True)
+        if abs(f_new - fx) <= rounding:
+            g_new = checked_gradient(grad, x_new, allow_overflow=True)
+            if np.abs(g_new[free]).sum() < np.abs(g).sum():
+                return eta, x_new, f_new, g_new
+        eta *= 0.5
+    return None
+
+
+def newton(f, grad, hess, x0, *, line_search=None, tol=1e-10, max_iter=100, fixed=(), warn=True):
+    r"""Minimise ``f`` by Newton's method :math:`x_{k+1} = x_k - \eta_k [\nabla^2 f(x_k)]^{-1}\nabla f(x_k)`.
 
     Each step solves the linear system :math:`\nabla^2 f(x_k)\,\delta = -\nabla f(x_k)` with a symmetric
-    solver (LDL factorisation); it never forms the inverse.
+    solver (LDL factorisation); it never forms the inverse. Without a line search :math:`\eta_k = 1` (the
+    pure method); with ``line_search="armijo"`` (damped Newton) :math:`\eta_k` is halved from 1 until the
+    Armijo condition :math:`f(x_k + \eta\delta) \le f(x_k) + c\,\eta\,\nabla f(x_k)^\top\delta` holds. This
+    damped method is the one the GLM estimators run (``LogisticRegression(solver="newton")``, probit,
+    Poisson, through :func:`minimize`).
 
     Parameters
     ----------
     f : callable, array of shape (d,) -> float, or None
         The objective: recorded in the history, and a NaN value stops the run (it left the domain of f).
+        Needed for the line search.
     grad : callable, array of shape (d,) -> array of shape (d,)
     hess : callable, array of shape (d,) -> array of shape (d, d)
         Symmetric (to a relative ``1e-8``), as every Hessian of a twice continuously differentiable ``f``.
     x0 : array of shape (d,)
+    line_search : {None, "armijo"}, default None
     tol : float >= 0, default 1e-10
-        Stop when :math:`\|\nabla f(x_k)\|_2 \le` ``tol``.
+        Stop when :math:`\|\nabla f(x_k)\|_2 \le` ``tol`` (over the coordinates not ``fixed``).
     max_iter : int, default 100
+    fixed : sequence of int, default ()
+        Coordinates held at their start value (Newton's method on the others): a redundant
+        parametrisation, such as the softmax model's last intercept, has a singular Hessian otherwise.
     warn : bool, default True
 
     Returns
@@ -277,45 +330,67 @@ def newton(f, grad, hess, x0, *, tol=1e-10, max_iter=100, warn=True):
         The run stops (``converged=False``, a message saying it diverged, the last good iterate kept)
         when an iterate, ``f`` or the gradient overflows, or ``f`` is NaN at a new iterate: far from the
         minimiser Newton's step can leave the domain of ``f`` (from :math:`\theta_0 = 3` on
-        :math:`\theta - \ln\theta` it lands on :math:`-3`).
+        :math:`\theta - \ln\theta` it lands on :math:`-3`). With the line search it stops when no step
+        length down to 1e-10 decreases ``f`` (the objective is flat or unbounded below along the Newton
+        direction, or the Hessian is wrong); that is convergence only if the decrease the quadratic model
+        predicts, :math:`\tfrac12\lambda^2 = -\tfrac12\nabla f^\top\delta`, is below the rounding error of
+        ``f`` (the minimum reached to working precision).
 
     Raises
     ------
     ValueError
-        If the Hessian has the wrong shape, is not symmetric or not finite, or is singular at an iterate;
-        if ``grad`` returns NaN at a finite point (or infinity at ``x0``).
+        If the Hessian has the wrong shape, is not symmetric or not finite, or is singular at an iterate
+        (without a line search; with it, the least-squares step is taken); if ``grad`` returns NaN at a
+        finite point (or infinity at ``x0``).
 
     Notes
     -----
     Newton's method minimises the quadratic model of ``f`` at :math:`x_k` exactly, so it solves a
     quadratic in one step; near a minimiser with positive definite Hessian it converges quadratically
     (the error is squared at every step). With an indefinite Hessian the step still solves the model's
-    stationarity condition but may head to a saddle point or a maximum.
+    stationarity condition but may head to a saddle point or a maximum; the line search then refuses an
+    uphill direction.
     """
     x = as_start_point(x0)
     max_iter, tol = check_iterations(max_iter, tol)
+    line_search = check_option(line_search, "line_search", (None, "armijo"))
+    if line_search is not None and f is None:
+        raise ValueError("the armijo line search needs the objective f")
+    free = np.setdiff1d(np.arange(x.size), np.asarray(fixed, dtype=int))
     value = (lambda z: checked_value(f, z)) if f is not None else (lambda z: np.nan)
-    g = checked_gradient(grad, x)
-    history = History(x, value(x), np.linalg.norm(g))
+    fx, g = value(x), checked_gradient(grad, x)
+    history = History(x, fx, np.linalg.norm(g[free]))
     for _ in range(max_iter):
-        if np.linalg.norm(g) <= tol:
+        if np.linalg.norm(g[free]) <= tol:
             return history.result(True, f"gradient norm <= tol = {tol:g}")
         k = len(history.step_sizes)
         H = _checked_hessian(hess, x, k)
-        try:
-            delta = linalg.solve(H, -g, assume_a="sym")
-        except linalg.LinAlgError:
-            raise ValueError(f"the Hessian is singular at iterate {k}: Newton's step is undefined there") from None
-        with np.errstate(over="ignore", invalid="ignore"):
-            x_new = x + delta
-        fx_new, g_new, g_norm, message = _at_new_iterate(
-            f, value, grad, x_new, overflow=f"diverged: the iterates overflowed at step {k + 1}",
-            nan=f"diverged: f is NaN after step {k + 1}: Newton's step left the domain of f")
-        if message is not None:
-            return history.result(False, message, warn=warn)
-        x, g = x_new, g_new
-        history.append(x, fx_new, g_norm, 1.0)
-    if np.linalg.norm(g) <= tol:
+        delta = np.zeros_like(x)
+        delta[free] = _newton_step(H[np.ix_(free, free)], g[free], k, damped=line_search is not None)
+        if line_search is None:
+            eta = 1.0
+            with np.errstate(over="ignore", invalid="ignore"):
+                x_new = x + delta
+            fx_new, g_new, g_norm, message = _at_new_iterate(
+                f, value, grad, x_new, overflow=f"diverged: the iterates overflowed at step {k + 1}",
+                nan=f"diverged: f is NaN after step {k + 1}: Newton's step left the domain of f")
+            if message is not None:
+                return history.result(False, message, warn=warn)
+        else:
+            accepted = _armijo_along(value, grad, x, fx, g[free], delta, free)
+            if accepted is None:
+                predicted = -0.5 * (g[free] @ delta[free])
+                if abs(predicted) <= 10 * np.finfo(float).eps * max(abs(fx), 1.0):
+                    return history.result(True, "the decrease Newton's step predicts is below the rounding error "
+                                          "of f: the minimum is reached to working precision")
+                return history.result(False, f"newton stopped after {k} iterations without converging: the line "
+                                      "search found no decrease along the Newton direction (the objective may "
+                                      "have no minimiser, or the features may need scaling)", warn=warn)
+            eta, x_new, fx_new, g_new = accepted
+            g_norm = np.linalg.norm(g_new[free])
+        x, fx, g = x_new, fx_new, g_new
+        history.append(x, fx_new, g_norm, eta)
+    if np.linalg.norm(g[free]) <= tol:
         return history.result(True, f"gradient norm <= tol = {tol:g}")
-    return history.result(False, f"max_iter = {max_iter} reached with gradient norm {np.linalg.norm(g):.3g}",
+    return history.result(False, f"max_iter = {max_iter} reached with gradient norm {np.linalg.norm(g[free]):.3g}",
                           warn=warn)

@@ -150,18 +150,11 @@ def check_scalar(value, name, target_type=Real, *, min_val=None, max_val=None, i
     right_closed = include_boundaries in ("both", "right")
     below = min_val is not None and (value < min_val or (value == min_val and not left_closed))
     above = max_val is not None and (value > max_val or (value == max_val and not right_closed))
-    if below or above:
-        raise ValueError(f"{name} must be {_interval(min_val, max_val, left_closed, right_closed)}, got {value!r}")
+    if below:
+        raise ValueError(f"{name} must be {'>=' if left_closed else '>'} {min_val}, got {value!r}")
+    if above:
+        raise ValueError(f"{name} must be {'<=' if right_closed else '<'} {max_val}, got {value!r}")
     return value
-
-
-def _interval(min_val, max_val, left_closed, right_closed):
-    """The interval of :func:`check_scalar` in words: ``">= 1"``, ``"in (0, 1]"``."""
-    if max_val is None:
-        return f"{'>=' if left_closed else '>'} {min_val}"
-    if min_val is None:
-        return f"{'<=' if right_closed else '<'} {max_val}"
-    return f"in {'[' if left_closed else '('}{min_val}, {max_val}{']' if right_closed else ')'}"
 
 
 def check_option(value, name, options):

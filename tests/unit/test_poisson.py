@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 import sklearn.linear_model as sk
 from scipy.optimize import approx_fprime
+from sklearn.exceptions import ConvergenceWarning
 
 from mlnotes.linear import PoissonRegression, poisson_hessian, poisson_objective
 
@@ -92,7 +93,7 @@ def test_objective_and_hessian_reject_bad_arguments(function):
     X, y = counts(n=40, d=3)
     s, theta = np.ones(40), np.zeros(4)
     function(theta, X, y, s, 0.1)                                               # valid: no error
-    with pytest.raises(ValueError, match="theta must have shape \\(4,\\)"):
+    with pytest.raises(ValueError, match="w must have shape \\(4,\\)"):
         function(np.zeros(3), X, y, s, 0.1)
     with pytest.raises(ValueError, match="y has 39 entries"):
         function(theta, X, y[:-1], s, 0.1)
@@ -108,15 +109,23 @@ def test_objective_and_hessian_reject_bad_arguments(function):
         function(theta, X, y, s, 0.1, None)
 
 
-def test_newton_reports_convergence_only_when_the_newton_step_is_small():
-    from mlnotes.linear._newton import CONVERGED, damped_newton
-    from mlnotes.linear._poisson import _poisson_hessian, _poisson_objective
-
+def test_newton_reports_convergence_only_when_the_gradient_is_small():
     X, y = counts()
-    args = (X, y, np.ones(len(y)), 0.0, True)
-    theta, n_iter, status = damped_newton(_poisson_objective, _poisson_hessian, np.r_[np.zeros(4), np.log(y.mean())],
-                                          args, 1e-10, 100)
-    assert status == CONVERGED
-    _, g = _poisson_objective(theta, *args)
-    step = np.linalg.solve(_poisson_hessian(theta, *args), g)
-    assert np.abs(step).max() <= 1e-10 and 0.5 * g @ step <= 1e-10
+    model = PoissonRegression(alpha=0.0, solver="newton", tol=1e-10).fit(X, y)
+    _, g = poisson_objective(np.append(model.coef_, model.intercept_), X, y, np.ones(len(y)), 0.0)
+    assert np.linalg.norm(g) <= 1e-10
+    with pytest.warns(ConvergenceWarning, match="max_iter = 2 reached"):
+        PoissonRegression(alpha=0.0, solver="newton", tol=1e-10, max_iter=2).fit(X, y)
+
+
+@pytest.mark.parametrize("solver", ["lbfgs", "newton"])
+@pytest.mark.filterwarnings("error::sklearn.exceptions.ConvergenceWarning")
+def test_converges_with_one_feature_in_0_1000(solver):
+    # issue 11: with one feature in [0, 1000] L-BFGS stopped after one iteration at coefficient exactly 0
+    rng = np.random.default_rng(0)
+    x = rng.uniform(0, 1000, 300)
+    y = rng.poisson(np.exp(0.5 + 0.002 * x)).astype(float)
+    model = PoissonRegression(alpha=0.0, solver=solver).fit(x[:, None], y)
+    ref = PoissonRegression(alpha=0.0, solver="lbfgs", tol=1e-10).fit(x[:, None] / 1000, y)   # well scaled
+    np.testing.assert_allclose(model.coef_, ref.coef_ / 1000, rtol=1e-4)
+    assert abs(model.coef_[0] - 0.002) < 3e-4

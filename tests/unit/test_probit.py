@@ -106,7 +106,7 @@ def test_bad_input_is_rejected():
     Xb = StandardScaler().fit_transform(Xb)
     with pytest.raises(ValueError, match="at least 2 classes"):
         ProbitRegression().fit(Xb, np.zeros(len(yb)))
-    with pytest.raises(ValueError, match="C must be a positive"):
+    with pytest.raises(ValueError, match="C must be > 0"):
         ProbitRegression(C=0).fit(Xb, yb)
     with pytest.raises(ValueError, match="solver"):
         ProbitRegression(solver="sag").fit(Xb, yb)
@@ -121,13 +121,13 @@ def test_objective_and_hessian_reject_bad_arguments(function):
     function(theta, X, Y, s, 1.0)                                               # valid: no error
     with pytest.raises(ValueError, match="Y must have shape \\(n_samples, 1\\)"):
         function(theta, X, np.eye(2)[y], s, 1.0)                                # one-hot: the probit model has one output
-    with pytest.raises(ValueError, match="theta must have shape \\(4,\\)"):
+    with pytest.raises(ValueError, match="w must have shape \\(4,\\)"):
         function(np.zeros(3), X, Y, s, 1.0)
-    with pytest.raises(ValueError, match="theta must have shape \\(3,\\)"):
+    with pytest.raises(ValueError, match="w must have shape \\(3,\\)"):
         function(theta, X, Y, s, 1.0, False)
     with pytest.raises(ValueError, match="infinity"):
         function(theta, np.where(X > 1, np.inf, X), Y, s, 1.0)
-    with pytest.raises(ValueError, match="C must be a positive"):
+    with pytest.raises(ValueError, match="C must be > 0"):
         function(theta, X, Y, s, -1.0)
     with pytest.raises(ValueError, match="at least one positive weight"):
         function(theta, X, Y, np.zeros(30), 1.0)

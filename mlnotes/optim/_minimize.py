@@ -1,0 +1,146 @@
+r"""One entry point for the models: minimise an objective that follows the library's contract.
+
+``objective(w, *args) -> (value, grad)`` (see :mod:`mlnotes.optim`) is minimised by L-BFGS (scipy's
+L-BFGS-B) or by :func:`mlnotes.optim.newton` with the Armijo line search, the Newton method of chapter 6.
+Whatever the method, convergence means the stopping rule of this module, checked here on the returned
+point: the Euclidean norm of the gradient is at most ``tol``. A method's own claim of success is not
+trusted (scipy's L-BFGS-B also stops when the objective stops decreasing, far from a minimiser when the
+problem is badly scaled).
+"""
+
+import numpy as np
+from scipy import optimize
+
+from ..utils.validation import check_option
+from ._descent import newton
+from ._result import History, OptimizeResult
+from ._validation import as_start_point, check_iterations
+
+METHODS = ("lbfgs", "newton")
+
+
+class _Objective:
+    """Splits ``objective(w, *args) -> (value, grad)`` into ``f(w)`` and ``grad(w)`` with one evaluation per
+    point, in the variables ``u = w * scale`` (a diagonal change of variables: the gradient in ``u`` is the
+    gradient in ``w`` divided by ``scale``). Overflow (e.g. ``exp`` of a far trial point) gives ``inf``,
+    which the line searches reject, instead of a warning."""
+
+    def __init__(self, objective, args, scale):
+        self.objective, self.args, self.scale = objective, args, scale
+        self._u, self._value, self._grad = None, None, None
+
+    def __call__(self, u):
+        if self._u is None or not np.array_equal(u, self._u):
+            with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+                value, grad = self.objective(u / self.scale, *self.args)
+            self._u, self._value, self._grad = np.array(u), float(value), np.asarray(grad, dtype=float) / self.scale
+        return self._value, self._grad
+
+    def value(self, u):
+        return self(u)[0]
+
+    def grad(self, u):
+        return self(u)[1]
+
+
+def column_scale(X, fit_intercept, n_outputs=1, sample_weight=None):
+    r"""The diagonal change of variables that puts the weights of a linear model on the scale of the data.
+
+    Returns a vector of the layout ``[w_1..w_d, (b)]`` repeated ``n_outputs`` times: the (``sample_weight``
+    weighted) root mean square of each column of ``X`` (1 for a column of zeros, and for the intercept);
+    weighted, so that a weight of 2 and a repeated sample give the same scale, hence the same iterates. With :math:`u_j = s_j w_j`
+    the model's scores :math:`\sum_j (x_{ij}/s_j) u_j` are those of features of unit size, so that
+    L-BFGS sees a well-scaled problem whatever the units of the features (chapter 6: the condition
+    number governs gradient methods).
+    """
+    s = np.sqrt(np.average(np.square(X), axis=0, weights=sample_weight))
+    s = np.where(s > 0, s, 1.0)
+    if fit_intercept:
+        s = np.append(s, 1.0)
+    return np.tile(s, n_outputs)
+
+
+def minimize(objective, w0, args=(), *, method="lbfgs", hess=None, tol=1e-4, max_iter=100, scale=None, fixed=(),
+             warn=True):
+    r"""Minimise a smooth objective ``objective(w, *args) -> (value, grad)`` from ``w0``.
+
+    Parameters
+    ----------
+    objective : callable
+        ``objective(w, *args)`` returns the value (float) and the gradient (shape of ``w``).
+    w0 : array of shape (p,)
+        Start point.
+    args : tuple
+        Further arguments of ``objective`` and ``hess`` (data, weights, penalty).
+    method : {"lbfgs", "newton"}, default "lbfgs"
+        ``"lbfgs"``: scipy's L-BFGS-B; ``"newton"``: :func:`newton` with ``line_search="armijo"`` and the
+        exact Hessian ``hess``.
+    hess : callable, optional
+        ``hess(w, *args)`` returns the Hessian, shape (p, p); needed for ``"newton"``.
+    tol : float >= 0, default 1e-4
+        Converged when :math:`\|\nabla f(w)\|_2 \le` ``tol`` (gradient in the original variables).
+    max_iter : int, default 100
+    scale : array of shape (p,), optional
+        A diagonal change of variables :math:`u = w \odot s` for L-BFGS (see :func:`column_scale`); the
+        minimiser and the stopping rule are those of the original problem. Newton's method is invariant
+        to it and ignores it.
+    fixed : sequence of int
+        Coordinates held at their start value (Newton only; e.g. a redundant intercept).
+    warn : bool, default True
+        Warn (``ConvergenceWarning``) when the stopping rule is not met.
+
+    Returns
+    -------
+    OptimizeResult
+        ``converged`` is this function's check of the gradient at ``x``, not the method's report.
+    """
+    method = check_option(method, "method", METHODS)
+    w = as_start_point(w0)
+    max_iter, tol = check_iterations(max_iter, tol)
+    if method == "newton":
+        if hess is None:
+            raise ValueError("method='newton' needs the Hessian: pass hess(w, *args)")
+        f = _Objective(objective, args, np.ones_like(w))
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+            return newton(f.value, f.grad, lambda w_: hess(w_, *args), w, line_search="armijo", tol=tol,
+                          max_iter=max_iter, fixed=fixed, warn=warn)
+    scale = np.ones_like(w) if scale is None else np.asarray(scale, dtype=float)
+    if scale.shape != w.shape or not (np.isfinite(scale).all() and (scale > 0).all()):
+        raise ValueError(f"scale must hold {w.size} positive finite numbers, got {scale!r}")
+    f = _Objective(objective, args, scale)
+    history = History(w, *_value_and_norm(f, w * scale, scale))
+    # scipy's own tests: gtol on the scaled gradient (a necessary condition, checked again below), and an
+    # ftol at the rounding of f so that it does not stop while the objective still decreases
+    result = optimize.minimize(f, w * scale, jac=True, method="L-BFGS-B",
+                               options={"maxiter": max_iter, "maxls": 50, "gtol": tol / np.sqrt(w.size) / scale.max(),
+                                        "ftol": 0.0})
+    x = result.x / scale
+    value, grad_norm = _value_and_norm(f, result.x, scale)
+    history.append(x, value, grad_norm, np.nan)
+    n_iter = int(result.nit)
+    if np.isfinite(value) and grad_norm <= tol:
+        converged, message = True, f"gradient norm <= tol = {tol:g}"
+    elif np.isfinite(value) and _below_rounding(0.5 * f.grad(result.x) @ result.hess_inv.matvec(f.grad(result.x)),
+                                                value):
+        # the quasi-Newton model predicts a decrease below the rounding error of f: as far as the values
+        # of f can tell, this is the minimum (the Newton decrement criterion of newton(), with L-BFGS's
+        # approximation of the inverse Hessian)
+        converged, message = True, (f"the decrease the L-BFGS model predicts is below the rounding error of f "
+                                    f"(gradient norm {grad_norm:.3g}): the minimum is reached to working precision")
+    else:
+        converged, message = False, (f"lbfgs: {result.message}; the gradient norm {grad_norm:.3g} is above "
+                                     f"tol = {tol:g} after {n_iter} iterations")
+    out = history.result(converged, message, warn=warn)
+    out.n_iter = n_iter
+    return out
+
+
+def _below_rounding(predicted, value):
+    """Whether a predicted decrease of ``f`` (>= 0 for a descent model) is within the rounding error of ``f``."""
+    return bool(0 <= predicted <= 10 * np.finfo(float).eps * max(abs(value), 1.0))
+
+
+def _value_and_norm(f, u, scale):
+    """The objective and the norm of its gradient in the original variables at ``u``."""
+    value, g = f(u)
+    return value, float(np.linalg.norm(g * scale))
