@@ -52,3 +52,85 @@ def test_verify_passes_a_true_claim_and_fails_a_false_one(tmp_path):
     failed = _verify(bad)
     assert failed.returncode == 1, failed.stdout + failed.stderr
     assert "FAILED" in failed.stdout and "a wrong square" in failed.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# tools/macros.py: the macro cell (and the launch cell) every chapter needs outside the website
+# ---------------------------------------------------------------------------------------------
+
+import macros  # noqa: E402
+import pytest  # noqa: E402
+import repository_links  # noqa: E402
+from nbformat.v4 import new_markdown_cell  # noqa: E402
+
+CONFIG = {"sphinx": {"config": {"mathjax3_config": {"tex": {"macros": {"R": "\\mathbb{R}", "pair": ["(#1, #2)", 2]}}}}},
+          "repository": {"url": ""}}
+
+
+def _chapter_like():
+    nb = new_notebook(cells=[new_markdown_cell("# Title\n\n$x \\in \\R$"), new_code_cell("import mlnotes"),
+                             new_markdown_cell("text"), new_code_cell("1 + 1")])
+    return nb
+
+
+def test_macro_cell_is_inserted_first_once_and_follows_the_config():
+    nb = _chapter_like()
+    assert macros.stale_cells(nb, CONFIG), "a notebook without the macro cell must be reported"
+    assert macros.update_notebook(nb, CONFIG)
+    first = nb.cells[0]
+    assert first.cell_type == "markdown" and "remove-cell" in first.metadata["tags"]
+    assert first.metadata["mlnotes"] == {"cell": "macros"}
+    assert "'\\R': '\\mathbb{R}'" in first.source and "'\\pair': '(#1, #2)'" in first.source
+    assert "\\def\\R{\\mathbb{R}}\\def\\pair#1#2{(#1, #2)}" in first.source
+    assert "$$" not in first.source, "a display block would count as a statement"
+    assert not macros.stale_cells(nb, CONFIG) and not macros.update_notebook(nb, CONFIG), "not idempotent"
+    assert [c.source for c in nb.cells[1:]] == [c.source for c in _chapter_like().cells]
+    changed = {**CONFIG, "sphinx": {"config": {"mathjax3_config": {"tex": {"macros": {"R": "\\mathbf{R}"}}}}}}
+    assert macros.stale_cells(nb, changed) == ["the macro cell differs from _config.yml's macros"]
+    assert macros.update_notebook(nb, changed) and "\\mathbf{R}" in nb.cells[0].source
+    assert sum(macros._kind(c) == "macros" for c in nb.cells) == 1
+
+
+def test_launch_cell_exists_only_with_a_repository_url():
+    nb = _chapter_like()
+    with_url = {**CONFIG, "repository": {"url": "https://example.org/owner/book/"}}
+    macros.update_notebook(nb, with_url)
+    kinds = [macros._kind(c) for c in nb.cells]
+    assert kinds == ["macros", None, "launch", None, None, None], kinds
+    launch = nb.cells[2]
+    assert launch.cell_type == "code" and 'find_spec("mlnotes") is None' in launch.source
+    assert '%pip install --quiet "mlnotes @ git+https://example.org/owner/book"' in launch.source
+    assert not macros.update_notebook(nb, with_url)
+    assert macros.stale_cells(nb, CONFIG) == ["a launch cell is present but repository.url is not set"]
+    macros.update_notebook(nb, CONFIG)
+    assert [macros._kind(c) for c in nb.cells] == ["macros", None, None, None, None]
+
+
+def test_macro_tool_rejects_bad_macros():
+    with pytest.raises(ValueError, match="mathjax3_config"):
+        macros.config_macros({"sphinx": {}})
+    with pytest.raises(TypeError, match="expected a string"):
+        macros.macro_source({"R": 3})
+    with pytest.raises(ValueError, match="letters only"):
+        macros.macro_source({"R2": "x"})
+
+
+@pytest.mark.parametrize("path", nbtools.chapter_notebooks(), ids=lambda p: p.stem[:2])
+def test_every_chapter_has_the_macro_cell_in_sync_with_config(path):
+    problems = macros.stale_cells(nbformat.read(path, as_version=4))
+    assert not problems, (f"{path.name}: {'; '.join(problems)}. Run: .venv/bin/python tools/macros.py "
+                          f"{path.stem[:2]} && .venv/bin/python tools/execute.py {path.stem[:2]}")
+
+
+def test_repository_buttons_only_when_the_url_is_set():
+    off = repository_links.link_options({"repository_url": "", "use_repository_button": True,
+                                         "launch_buttons": {"notebook_interface": "jupyterlab",
+                                                            "colab_url": "https://colab.research.google.com"}})
+    assert not off["use_repository_button"] and not off["use_issues_button"]
+    assert off["launch_buttons"] == {"notebook_interface": "jupyterlab"}
+    on = repository_links.link_options({"repository_url": "https://github.com/o/r/",
+                                        "launch_buttons": {"notebook_interface": "jupyterlab"}})
+    assert on["repository_url"] == "https://github.com/o/r" and on["use_repository_button"] and on["use_issues_button"]
+    assert on["launch_buttons"]["binderhub_url"] and on["launch_buttons"]["colab_url"]
+    with pytest.raises(TypeError):
+        repository_links.link_options(None)
