@@ -1,5 +1,6 @@
 """Linear models: least squares and ridge (chapter 9, *Linear regression*), the lasso and the elastic net
-(chapter 10, *Regularisation*), linear classifiers and GLMs (chapter 12, *Linear classification*)."""
+(chapter 10, *Regularisation*), linear classifiers and GLMs (chapter 12, *Linear classification*), and the
+non-smooth objectives of the lasso and the linear SVM (chapter 8, *Subgradient methods*)."""
 
 from ._least_squares import (
     center,
@@ -22,6 +23,7 @@ from ._coordinate_descent import (
 )
 from ._logistic import LogisticRegression, logistic_hessian, logistic_objective
 from ._models import LinearRegression, Ridge
+from ._nonsmooth import lasso_objective, lasso_subgradient, svm_primal_objective, svm_primal_subgradient
 from ._multiclass import OneVsOneClassifier, OneVsRestClassifier
 from ._multiclass_svm import (MulticlassSVM, multiclass_hinge_objective, multiclass_hinge_subgradient,
                               multivector_feature)
@@ -51,6 +53,10 @@ __all__ = [
     "multiclass_hinge_subgradient",
     "poisson_objective",
     "poisson_hessian",
+    "lasso_objective",
+    "lasso_subgradient",
+    "svm_primal_objective",
+    "svm_primal_subgradient",
     "lasso_path",
     "lasso_qp",
     "enet_path",

@@ -1,29 +1,59 @@
-"""Optimisation methods of chapters 6-8, returning the full history of iterates for plotting.
+"""Optimisation methods of chapters 6-8: every solver of the library lives here, once.
 
+The objective contract
+----------------------
+Every smooth objective of the library, and every objective a solver here minimises, has the form
+
+``objective(w, X, y, *penalty_and_options) -> (value, grad)``
+
+- ``w``: the parameters, a float array of shape (p,) (a linear model's weights, followed by its
+  intercept ``b`` when it has one; several outputs: one row ``[w_k, b_k]`` per output, concatenated);
+- then the data, ``X`` of shape (n_samples, n_features) and ``y`` (targets, labels or one-hot rows),
+  then ``sample_weight`` where the model has weights;
+- then the penalty, named as scikit-learn names it for that estimator: ``alpha`` (``Ridge``, ``Lasso``,
+  ``PoissonRegressor``: a multiplier of the penalty) or ``C`` (``LogisticRegression``, ``LinearSVC``: a
+  multiplier of the data term), then options such as ``fit_intercept``;
+- it returns the value (a float) and the gradient with respect to ``w`` (an array of the shape of ``w``).
+  Where a solver needs second derivatives, the model also provides ``hessian(w, X, y, ...)`` with the
+  same arguments, returning the (p, p) Hessian (or a Hessian-vector product ``hessp(w, v, X, y, ...)``).
+  A non-smooth objective returns its value only, and has a ``..._subgradient`` with the same arguments.
+
+Examples: :func:`mlnotes.linear.logistic_objective` (with :func:`mlnotes.linear.logistic_hessian`),
+:func:`mlnotes.linear.poisson_objective`, :func:`mlnotes.linear.probit_objective`,
+:func:`mlnotes.linear.lasso_objective`, :func:`mlnotes.linear.svm_primal_objective`.
+A model's objective lives with the model (in its family's subpackage); the solver that minimises it lives
+here. Solvers name their options ``step_size`` (a fixed step, or a schedule), ``max_iter``, ``tol``
+(stop when the Euclidean norm of the gradient is at most ``tol``) and return an :class:`OptimizeResult`.
+
+The solvers
+-----------
+- the models' entry point: :func:`minimize` (``objective`` in the contract's form, by L-BFGS on
+  rescaled weights, see :func:`column_scale`, or by damped Newton), which checks the stopping rule itself;
 - deterministic: :func:`gradient_descent` (fixed step, Armijo :func:`backtracking` or
-  :func:`exact_line_search`), :func:`newton`;
+  :func:`exact_line_search`), :func:`newton` (pure, or damped by the Armijo line search: the Newton
+  method that ``LogisticRegression(solver="newton")`` runs);
 - stochastic: :func:`sgd` on minibatch gradients, with step-size schedules (:func:`constant`,
   :func:`inverse_time`, :func:`inverse_sqrt`, :func:`geometric`); data parallelism:
   :func:`data_parallel_gradient` over :func:`shards` of a minibatch;
 - optimisers with one ``step(x, g)`` interface: :class:`GradientStep`, :class:`Momentum`,
   :class:`Nesterov`, :class:`AdaGrad`, :class:`RMSProp`, :class:`Adam`, driven by :func:`run` or :func:`sgd`;
+  ``x`` is one array or a list of parameter arrays (a network's weights and biases);
 - convex duality (chapter 7): the dual function of a quadratic program (:func:`qp_dual_function`,
   :func:`qp_dual_gradient`, :func:`qp_lagrangian_minimizer`), projected dual ascent (:func:`qp_dual_ascent`)
   and the KKT residuals of a primal-dual pair (:func:`qp_kkt_residuals`);
-- non-smooth (chapter 8): :func:`subgradient_descent`, which returns the best iterate, with the objectives
-  and subgradients of the lasso and the linear SVM (:func:`lasso_objective`, :func:`lasso_subgradient`,
-  :func:`svm_primal_objective`, :func:`svm_primal_subgradient`), :func:`subgradient_gap` and :func:`polyak_step`.
+- non-smooth (chapter 8): :func:`subgradient_descent`, which returns the best iterate,
+  :func:`subgradient_gap` and :func:`polyak_step`.
 
 Every method returns an :class:`OptimizeResult`.
 """
 
 from ._descent import LineSearchError, backtracking, exact_line_search, gradient_descent, newton
 from ._distributed import data_parallel_gradient, shards
+from ..utils.validation import check_scalar
 from ._minimize import column_scale, minimize
 from ._duality import (KKTResiduals, qp_dual_ascent, qp_dual_function, qp_dual_gradient, qp_kkt_residuals,
                        qp_lagrangian_minimizer)
-from ._nonsmooth import (lasso_objective, lasso_subgradient, polyak_step, subgradient_gap, svm_primal_objective,
-                         svm_primal_subgradient)
+from ._nonsmooth import polyak_step, subgradient_gap
 from ._optimizers import AdaGrad, Adam, GradientStep, Momentum, Nesterov, Optimizer, RMSProp, run
 from ._result import OptimizeResult
 from ._schedules import constant, geometric, inverse_sqrt, inverse_time
@@ -35,5 +65,22 @@ __all__ = ["OptimizeResult", "minimize", "column_scale", "gradient_descent", "ba
            "subgradient_descent", "constant", "inverse_time", "inverse_sqrt", "geometric",
            "Optimizer", "GradientStep", "Momentum", "Nesterov", "AdaGrad", "RMSProp", "Adam", "run",
            "qp_lagrangian_minimizer", "qp_dual_function", "qp_dual_gradient", "qp_dual_ascent", "KKTResiduals",
-           "qp_kkt_residuals", "lasso_objective", "lasso_subgradient", "svm_primal_objective",
-           "svm_primal_subgradient", "subgradient_gap", "polyak_step"]
+           "qp_kkt_residuals", "subgradient_gap", "polyak_step"]
+
+# Compatibility for chapter 8, which imported the lasso and SVM objectives from here, with the arguments
+# (X, y, w, penalty) and the SVM's penalty lam: they now live with their models in mlnotes.linear, in the
+# contract's form (w, X, y, alpha) and (w, X, y, C). Remove once the chapter imports them from mlnotes.linear.
+_MOVED = ("lasso_objective", "lasso_subgradient", "svm_primal_objective", "svm_primal_subgradient")
+
+
+def __getattr__(name):
+    if name not in _MOVED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from .. import linear  # noqa: PLC0415 - lazy: models sit above optim
+
+    moved = getattr(linear, name)
+    if name.startswith("lasso"):
+        return lambda X, y, w, alpha: moved(w, X, y, alpha)
+    # the notes' SVM objective lam/2 ||w||^2 + mean hinge = lam * (1/2 ||w||^2 + C sum hinge) at C = 1/(n lam)
+    return lambda X, y, w, lam: lam * moved(w, X, y, 1.0 / (len(y) * check_scalar(lam, "lam", min_val=0,
+                                                                                   include_boundaries="neither")))

@@ -1,5 +1,7 @@
 r"""First-order optimisers with one interface: ``x_new = optimizer.step(x, g)`` (chapter 6).
 
+``x`` is one parameter array (any shape) or a list of them (the weight matrices and bias vectors of a
+network): ``step([W, b], [gW, gb])`` returns the list of updated arrays, with a separate state for each.
 Each keeps its own state (velocity, accumulated squares, moment estimates) between calls, and names it as
 the chapter does. :func:`run` drives any of them on a deterministic gradient; :func:`mlnotes.optim.sgd`
 drives them on minibatch gradients. Nesterov's method evaluates the gradient at a look-ahead point, which
@@ -20,24 +22,68 @@ class Optimizer:
     ----------
     learning_rate : float > 0
         The step size :math:`\\eta`.
+
+    Notes
+    -----
+    A subclass names its state arrays in ``_state`` (each starts at 0) and implements ``_update(x, g)`` for
+    one array; :meth:`step` applies it to each array of a list with that array's own state (then each
+    state attribute is a list, one entry per array).
     """
 
+    _state = ()
+
     def __init__(self, learning_rate):
-        self.learning_rate = check_scalar(learning_rate, "learning_rate", low=0, include_low=False)
+        self.learning_rate = check_scalar(learning_rate, "learning_rate", min_val=0, include_boundaries="neither")
         self.reset()
 
     def reset(self):
         """Forget the state; the next :meth:`step` is the first."""
         self.t = 0
+        for name in self._state:
+            setattr(self, name, 0.0)
 
     def lookahead(self, x):
         """The point at which the next gradient is to be evaluated (``x`` except for Nesterov)."""
         return x
 
     def step(self, x, g):
-        """One update from ``x`` (shape (d,)) with the gradient ``g`` (shape (d,)); returns the new point."""
+        """One update.
+
+        Parameters
+        ----------
+        x : array of any shape, or list of arrays
+            The parameters.
+        g : array or list of arrays
+            The gradient, of the shape (or the list of shapes) of ``x``.
+
+        Returns
+        -------
+        array, or list of arrays
+            The new parameters (the inputs are not modified).
+        """
+        if isinstance(x, (list, tuple)):
+            return self._step_list(x, g)
+        x, g = _as_pair(x, g, "x", "g")
         self.t += 1
-        return self._update(np.asarray(x, dtype=float), np.asarray(g, dtype=float))
+        return self._update(x, g)
+
+    def _step_list(self, xs, gs):
+        if not isinstance(gs, (list, tuple)) or len(gs) != len(xs):
+            raise ValueError(f"x is a list of {len(xs)} parameter arrays, so g must be a list of as many gradients, "
+                             f"got {type(gs).__name__}{f' of length {len(gs)}' if isinstance(gs, (list, tuple)) else ''}")
+        pairs = [_as_pair(x, g, f"x[{i}]", f"g[{i}]") for i, (x, g) in enumerate(zip(xs, gs))]
+        states = {name: _per_array(getattr(self, name), len(xs), name) for name in self._state}
+        self.t += 1
+        new = []
+        for i, (x, g) in enumerate(pairs):
+            for name in self._state:
+                setattr(self, name, states[name][i])
+            new.append(self._update(x, g))
+            for name in self._state:
+                states[name][i] = getattr(self, name)
+        for name in self._state:
+            setattr(self, name, states[name])
+        return new
 
     def _update(self, x, g):
         raise NotImplementedError
@@ -47,6 +93,24 @@ class Optimizer:
         return f"{type(self).__name__}({params})"
 
     _params = ("learning_rate",)
+
+
+def _as_pair(x, g, x_name, g_name):
+    """``x`` and ``g`` as float arrays of the same shape."""
+    x, g = np.asarray(x, dtype=float), np.asarray(g, dtype=float)
+    if x.shape != g.shape:
+        raise ValueError(f"{g_name} must have the shape of {x_name}, {x.shape}, got {g.shape}")
+    return x, g
+
+
+def _per_array(state, n, name):
+    """The state ``name`` as a list of one entry per parameter array (0.0 before the first step)."""
+    if not isinstance(state, list):
+        return [state] * n
+    if len(state) != n:
+        raise ValueError(f"the optimizer's state {name!r} is for {len(state)} parameter arrays, got {n}: call reset() "
+                         "before optimising other parameters")
+    return list(state)
 
 
 class GradientStep(Optimizer):
@@ -64,16 +128,12 @@ class Momentum(Optimizer):
     """
 
     _params = ("learning_rate", "momentum")
+    _state = ("v",)
 
     def __init__(self, learning_rate, momentum=0.9):
-        self.momentum = check_scalar(momentum, "momentum", low=0, high=1)
-        if self.momentum == 1:
-            raise ValueError("momentum must be < 1: with momentum 1 the velocity never forgets a gradient")
+        # momentum 1 would never forget a gradient
+        self.momentum = check_scalar(momentum, "momentum", min_val=0, max_val=1, include_boundaries="left")
         super().__init__(learning_rate)
-
-    def reset(self):
-        super().reset()
-        self.v = 0.0
 
     def _update(self, x, g):
         self.v = self.momentum * self.v - self.learning_rate * g
@@ -85,6 +145,9 @@ class Nesterov(Momentum):
     point :math:`x + \mu v`: :math:`v \leftarrow \mu v - \eta \nabla f(x + \mu v)`, :math:`x \leftarrow x + v`."""
 
     def lookahead(self, x):
+        if isinstance(x, (list, tuple)):
+            return [np.asarray(x_i, dtype=float) + self.momentum * v_i
+                    for x_i, v_i in zip(x, _per_array(self.v, len(x), "v"))]
         return x + self.momentum * self.v
 
 
@@ -96,14 +159,11 @@ class AdaGrad(Optimizer):
     """
 
     _params = ("learning_rate", "eps")
+    _state = ("G",)
 
     def __init__(self, learning_rate, eps=1e-8):
         self.eps = check_scalar(eps, "eps", low=0, include_low=False)
         super().__init__(learning_rate)
-
-    def reset(self):
-        super().reset()
-        self.G = 0.0
 
     def _update(self, x, g):
         self.G = self.G + g * g
@@ -117,15 +177,12 @@ class RMSProp(Optimizer):
     """
 
     _params = ("learning_rate", "rho", "eps")
+    _state = ("s",)
 
     def __init__(self, learning_rate, rho=0.9, eps=1e-8):
         self.rho = check_scalar(rho, "rho", low=0, high=1, include_low=False)
         self.eps = check_scalar(eps, "eps", low=0, include_low=False)
         super().__init__(learning_rate)
-
-    def reset(self):
-        super().reset()
-        self.s = 0.0
 
     def _update(self, x, g):
         self.s = self.rho * self.s + (1 - self.rho) * g * g
@@ -149,18 +206,14 @@ class Adam(Optimizer):
     """
 
     _params = ("learning_rate", "beta1", "beta2", "eps")
+    _state = ("m", "v")
 
     def __init__(self, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8):
-        self.beta1 = check_scalar(beta1, "beta1", low=0, high=1)
-        self.beta2 = check_scalar(beta2, "beta2", low=0, high=1)
-        if self.beta1 == 1 or self.beta2 == 1:
-            raise ValueError("beta1 and beta2 must be < 1 (the bias correction divides by 1 - beta^t)")
+        # beta < 1: the bias correction divides by 1 - beta^t
+        self.beta1 = check_scalar(beta1, "beta1", min_val=0, max_val=1, include_boundaries="left")
+        self.beta2 = check_scalar(beta2, "beta2", min_val=0, max_val=1, include_boundaries="left")
         self.eps = check_scalar(eps, "eps", low=0, include_low=False)
         super().__init__(learning_rate)
-
-    def reset(self):
-        super().reset()
-        self.m, self.v = 0.0, 0.0
 
     def _update(self, x, g):
         self.m = self.beta1 * self.m + (1 - self.beta1) * g

@@ -466,3 +466,41 @@ def test_descent_path_drawing_and_step_size_demo():
     assert [child.description for child in widget.children[:2]] == ["η · L", "κ"]
     with pytest.raises(ValueError, match="n_steps"):
         step_size_demo(n_steps=0)
+
+
+# ---------------------------------------------------------------------------------------------
+# the optimisers take a list of parameter arrays (a network's weight matrices and biases)
+# ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("make", [lambda: O.GradientStep(0.1), lambda: O.Momentum(0.1, 0.9),
+                                  lambda: O.Nesterov(0.1, 0.9), lambda: O.AdaGrad(0.5), lambda: O.RMSProp(0.01),
+                                  lambda: O.Adam(0.05)])
+def test_a_list_of_arrays_is_updated_as_the_flat_vector(make):
+    rng = np.random.default_rng(0)
+    shapes = [(3, 2), (2,), (1, 4)]
+    params = [rng.normal(size=s) for s in shapes]
+    flat, listed = make(), make()
+    x = np.concatenate([p.ravel() for p in params])
+    A = np.diag(rng.uniform(0.5, 2.0, size=x.size))                 # a separable quadratic: elementwise updates
+    unflatten = lambda v: [a.reshape(s) for a, s in zip(np.split(v, np.cumsum([np.prod(s) for s in shapes])[:-1]),
+                                                         shapes)]
+    for _ in range(20):
+        x = flat.step(x, A @ flat.lookahead(x))
+        look = listed.lookahead(params)
+        g = unflatten(A @ np.concatenate([p.ravel() for p in look]))
+        params = listed.step(params, g)
+        assert isinstance(params, list) and [p.shape for p in params] == shapes
+    np.testing.assert_allclose(np.concatenate([p.ravel() for p in params]), x, rtol=1e-12)
+
+
+def test_a_list_step_checks_its_gradients():
+    opt = O.Adam(0.1)
+    with pytest.raises(ValueError, match="g must be a list of as many gradients"):
+        opt.step([np.zeros(2), np.zeros(3)], [np.zeros(2)])
+    with pytest.raises(ValueError, match=r"g\[1\] must have the shape of x\[1\], \(3,\)"):
+        opt.step([np.zeros(2), np.zeros(3)], [np.zeros(2), np.zeros(2)])
+    opt.step([np.zeros(2), np.zeros(3)], [np.ones(2), np.ones(3)])
+    with pytest.raises(ValueError, match="call reset"):
+        opt.step([np.zeros(2)], [np.ones(2)])
+    opt.reset()
+    assert opt.step([np.zeros(2)], [np.ones(2)])[0].shape == (2,)

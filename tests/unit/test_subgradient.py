@@ -14,8 +14,8 @@ from sklearn.metrics import hinge_loss
 from sklearn.svm import LinearSVC
 
 from mlnotes import optim as O
-from mlnotes.optim._nonsmooth import (lasso_objective, lasso_subgradient, polyak_step, subgradient_gap,
-                                      svm_primal_objective, svm_primal_subgradient)
+from mlnotes.linear import lasso_objective, lasso_subgradient, svm_primal_objective, svm_primal_subgradient
+from mlnotes.optim import polyak_step, subgradient_gap
 
 NOTES_F = lambda x: abs(x[0]) + 2 * abs(x[1])            # the notes' example |x1| + 2|x2|, minimum 0 at 0
 NOTES_G = lambda x: np.array([1.0, 2.0]) * np.sign(x)
@@ -156,8 +156,8 @@ def test_lasso_subgradient_matches_its_formula(seed, n, d):
     alpha = 0.3
     c = X.T @ (X @ w - y) / n
     expected = np.where(w != 0, c + alpha * np.sign(w), np.sign(c) * np.maximum(np.abs(c) - alpha, 0.0))
-    np.testing.assert_allclose(lasso_subgradient(X, y, w, alpha), expected, rtol=1e-12, atol=1e-14)
-    assert lasso_objective(X, y, w, alpha) == pytest.approx(np.sum((y - X @ w) ** 2) / (2 * n) + alpha * np.abs(w).sum())
+    np.testing.assert_allclose(lasso_subgradient(w, X, y, alpha), expected, rtol=1e-12, atol=1e-14)
+    assert lasso_objective(w, X, y, alpha) == pytest.approx(np.sum((y - X @ w) ** 2) / (2 * n) + alpha * np.abs(w).sum())
 
 
 @pytest.mark.parametrize("seed, n, d", [(0, 40, 5), (1, 8, 12), (3, 60, 3)], ids=["tall", "wide", "tall2"])
@@ -165,19 +165,19 @@ def test_lasso_subgradients_satisfy_the_inequality_and_vanish_at_the_sklearn_sol
     X, y = lasso_data(seed, n, d)
     alpha = 0.2
     rng = np.random.default_rng(seed)
-    f = lambda w: lasso_objective(X, y, w, alpha)
+    f = lambda w: lasso_objective(w, X, y, alpha)
     for w in (np.zeros(d), rng.normal(size=d), np.where(rng.random(d) < 0.5, 0.0, 1.0)):
-        slack = subgradient_gap(f, w, lasso_subgradient(X, y, w, alpha), rng.normal(scale=3.0, size=(500, d)))
+        slack = subgradient_gap(f, w, lasso_subgradient(w, X, y, alpha), rng.normal(scale=3.0, size=(500, d)))
         assert slack.min() >= -1e-10
     w_sk = sklearn_lasso(X, y, alpha)
-    assert np.linalg.norm(lasso_subgradient(X, y, w_sk, alpha)) < 1e-7   # 0 is in the subdifferential
+    assert np.linalg.norm(lasso_subgradient(w_sk, X, y, alpha)) < 1e-7   # 0 is in the subdifferential
 
 
 def test_lasso_zero_solution_exactly_from_alpha_max():
     X, y = lasso_data(5, 30, 4)
     alpha_max = np.abs(X.T @ y).max() / 30
-    assert not lasso_subgradient(X, y, np.zeros(4), alpha_max).any()
-    assert lasso_subgradient(X, y, np.zeros(4), 0.999 * alpha_max).any()
+    assert not lasso_subgradient(np.zeros(4), X, y, alpha_max).any()
+    assert lasso_subgradient(np.zeros(4), X, y, 0.999 * alpha_max).any()
     assert not sklearn_lasso(X, y, alpha_max).any()
 
 
@@ -185,10 +185,10 @@ def test_lasso_zero_solution_exactly_from_alpha_max():
 def test_subgradient_descent_reaches_the_lasso_objective_of_sklearn(seed, n, d):
     X, y = lasso_data(seed, n, d)
     alpha = 0.2
-    f_star = lasso_objective(X, y, sklearn_lasso(X, y, alpha), alpha)
+    f_star = lasso_objective(sklearn_lasso(X, y, alpha), X, y, alpha)
     L = np.linalg.eigvalsh(X.T @ X / n).max()
-    result = O.subgradient_descent(lambda w: lasso_objective(X, y, w, alpha),
-                                   lambda w: lasso_subgradient(X, y, w, alpha), np.zeros(d),
+    result = O.subgradient_descent(lambda w: lasso_objective(w, X, y, alpha),
+                                   lambda w: lasso_subgradient(w, X, y, alpha), np.zeros(d),
                                    step_size=O.inverse_sqrt(1 / L), max_iter=5000)
     assert 0 <= result.fun - f_star <= 1e-3 * f_star
 
@@ -200,9 +200,9 @@ def test_svm_objective_and_subgradient(seed):
     X, y = svm_data(seed)
     rng = np.random.default_rng(seed)
     w, lam = rng.normal(size=3), 0.05
-    assert svm_primal_objective(X, y, w, lam) == pytest.approx(lam / 2 * w @ w + hinge_loss(y, X @ w), rel=1e-12)
-    f = lambda v: svm_primal_objective(X, y, v, lam)
-    g = svm_primal_subgradient(X, y, w, lam)
+    assert O.svm_primal_objective(X, y, w, lam) == pytest.approx(lam / 2 * w @ w + hinge_loss(y, X @ w), rel=1e-12)
+    f = lambda v: O.svm_primal_objective(X, y, v, lam)
+    g = O.svm_primal_subgradient(X, y, w, lam)
     # away from margins exactly 1 the objective is differentiable: the subgradient is the gradient
     assert np.abs(y * (X @ w) - 1).min() > 1e-5
     np.testing.assert_allclose(g, optimize.approx_fprime(w, f, 1e-7), atol=1e-5)
@@ -214,7 +214,7 @@ def test_svm_subgradient_at_a_kink_takes_zero_for_margins_of_one():
     X = np.array([[1.0, 0.0], [0.0, 1.0]])
     y = np.array([1.0, -1.0])
     w = np.array([1.0, -0.5])                                    # margins 1 (a kink) and 0.5
-    np.testing.assert_allclose(svm_primal_subgradient(X, y, w, 0.0), -(y[1] * X[1]) / 2)
+    np.testing.assert_allclose(svm_primal_subgradient(w, X, y, 0.5), w - 0.5 * y[1] * X[1])
 
 
 @pytest.mark.parametrize("C", [0.1, 1.0])
@@ -226,11 +226,11 @@ def test_subgradient_descent_reaches_the_linear_svc_objective(C):
         warnings.simplefilter("error", ConvergenceWarning)
         reference = LinearSVC(loss="hinge", dual=True, C=C, fit_intercept=False, tol=1e-10, max_iter=1_000_000).fit(X, y)
     w_ref = reference.coef_.ravel()
-    f_star = svm_primal_objective(X, y, w_ref, lam)
+    f_star = O.svm_primal_objective(X, y, w_ref, lam)
     # the scaling: LinearSVC minimises n C times this objective
     assert 0.5 * w_ref @ w_ref + C * np.maximum(0, 1 - y * (X @ w_ref)).sum() == pytest.approx(n * C * f_star)
-    result = O.subgradient_descent(lambda w: svm_primal_objective(X, y, w, lam),
-                                   lambda w: svm_primal_subgradient(X, y, w, lam), np.zeros(3),
+    result = O.subgradient_descent(lambda w: O.svm_primal_objective(X, y, w, lam),
+                                   lambda w: O.svm_primal_subgradient(X, y, w, lam), np.zeros(3),
                                    step_size=O.inverse_time(1 / lam), max_iter=2000)
     assert -1e-9 <= (result.fun - f_star) / f_star <= 1e-4
 
@@ -253,19 +253,21 @@ def test_subgradient_gap_decides_the_notes_example():
 def test_bad_inputs_are_rejected_with_clear_errors():
     X, y = lasso_data(0, 10, 3)
     with pytest.raises(ValueError, match="alpha must be >= 0"):
-        lasso_objective(X, y, np.zeros(3), -1.0)
+        lasso_objective(np.zeros(3), X, y, -1.0)
     with pytest.raises(ValueError, match="w has 2 entries but X has 3 features"):
-        lasso_subgradient(X, y, np.zeros(2), 0.1)
+        lasso_subgradient(np.zeros(2), X, y, 0.1)
     with pytest.raises(ValueError, match="y has 9 entries"):
-        lasso_subgradient(X, y[:9], np.zeros(3), 0.1)
+        lasso_subgradient(np.zeros(3), X, y[:9], 0.1)
     X_nan = X.copy()
     X_nan[0, 0] = np.nan
     with pytest.raises(ValueError, match="X contains NaN"):
-        lasso_objective(X_nan, y, np.zeros(3), 0.1)
+        lasso_objective(np.zeros(3), X_nan, y, 0.1)
     with pytest.raises(ValueError, match="labels y must be -1 or \\+1"):
-        svm_primal_subgradient(X, (y > 0).astype(float), np.zeros(3), 0.1)
-    with pytest.raises(ValueError, match="lam must be >= 0"):
-        svm_primal_objective(X, np.sign(y), np.zeros(3), -0.1)
+        svm_primal_subgradient(np.zeros(3), X, (y > 0).astype(float), 0.1)
+    with pytest.raises(ValueError, match="C must be > 0"):
+        svm_primal_objective(np.zeros(3), X, np.sign(y), 0.0)
+    with pytest.raises(ValueError, match="lam must be > 0"):
+        O.svm_primal_objective(X, np.sign(y), np.zeros(3), -0.1)
     with pytest.raises(ValueError, match="3 columns"):
         subgradient_gap(NOTES_F, np.zeros(3), np.zeros(3), np.zeros((4, 2)))
     with pytest.raises(ValueError, match="shape of x"):
@@ -296,3 +298,18 @@ def test_subgradient_drawing_and_widget():
         draw_subgradient_steps(ax_path, schedule="armijo")
     with pytest.raises(ValueError, match="eta0 must be > 0"):
         draw_subgradient_steps(ax_path, eta0=0.0)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_svm_objective_in_scikit_learns_c_is_the_notes_objective_scaled(seed):
+    # the model's objective is LinearSVC's 1/2 ||w||^2 + C sum hinge; the notes' lam-form (kept under
+    # mlnotes.optim for chapter 8) is lam times it at C = 1/(n lam)
+    X, y = svm_data(seed)
+    w, lam = np.random.default_rng(seed).normal(size=3), 0.05
+    C = 1 / (len(y) * lam)
+    assert svm_primal_objective(w, X, y, C) == pytest.approx(0.5 * w @ w + C * np.maximum(0, 1 - y * (X @ w)).sum(),
+                                                             rel=1e-12)
+    assert O.svm_primal_objective(X, y, w, lam) == pytest.approx(lam * svm_primal_objective(w, X, y, C), rel=1e-12)
+    np.testing.assert_allclose(O.svm_primal_subgradient(X, y, w, lam), lam * svm_primal_subgradient(w, X, y, C),
+                               rtol=1e-12)
+    assert O.lasso_objective(X, y, w, 0.3) == lasso_objective(w, X, y, 0.3)
