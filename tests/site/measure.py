@@ -34,7 +34,8 @@ def overwide_markdown(result: dict, width: int = 1280) -> str:
              ""]
     total = 0
     for path, by_width in result.items():
-        eqs = [e for e in by_width[str(width)]["detail"]["equations"] if e["overwide"]]
+        detail = by_width[str(width)]["detail"]
+        eqs = [e for e in detail.get("equations_all", detail["equations"]) if e["overwide"]]
         if not eqs:
             continue
         total += len(eqs)

@@ -462,20 +462,23 @@ _MEASURE_JS = r"""() => {
   });
 
   const figures = Array.from(article.querySelectorAll('.cell_output img, .widget-subarea img, figure img')).filter(visible)
-    .map(img => ({src: img.currentSrc || img.src, natural: img.naturalWidth, naturalHeight: img.naturalHeight,
+    .map(img => ({src: (img.currentSrc || img.src).slice(0, 600), natural: img.naturalWidth, naturalHeight: img.naturalHeight,
                   rendered: Math.round(img.getBoundingClientRect().width * 10) / 10,
                   inWidget: !!img.closest('.widget-subarea')}));
 
+  // widgets: every control (form elements, noUiSlider tracks, editable readouts) outside output areas,
+  // and whether it is really disabled (not only styled); the static-site note must sit above the widget
   const widgets = [];
   for (const area of document.querySelectorAll('.widget-subarea')) {
     const controls = Array.from(area.querySelectorAll(
-      'input, select, textarea, button, .slider, .noUi-target, .widget-slider, .jupyter-widgets.widget-dropdown'))
-      .filter(el => !el.closest('.widget-output, .jp-OutputArea'));
-    const disabled = controls.filter(el => el.disabled || el.closest('[disabled], .mod-disabled, [aria-disabled="true"], .mlnotes-static-widget'));
-    const cell = area.closest('.cell, .cell_output') || area.parentElement;
-    widgets.push({controls: controls.length, disabled: disabled.length,
-                  note: !!(cell && cell.querySelector('.mlnotes-widget-note')) ||
-                        !!(area.previousElementSibling && area.previousElementSibling.classList.contains('mlnotes-widget-note'))});
+      'input, select, textarea, button, .noUi-target, [contenteditable]'))
+      .filter(el => !el.closest('.widget-output') && (!el.hasAttribute('contenteditable') || el.matches('.widget-readout, [contenteditable="true"], [contenteditable="false"]')));
+    const isDisabled = el => el.matches('.noUi-target') ? el.hasAttribute('disabled')
+      : el.hasAttribute('contenteditable') ? !el.isContentEditable : el.disabled === true;
+    const before = area.previousElementSibling;
+    widgets.push({controls: controls.length, disabled: controls.filter(isDisabled).length,
+                  note: !!(before && before.classList.contains('mlnotes-widget-note') && before.textContent.trim()),
+                  noteText: before && before.classList.contains('mlnotes-widget-note') ? before.textContent.trim().slice(0, 200) : null});
   }
 
   return {height: document.documentElement.scrollHeight, column: Math.round(column),
@@ -516,16 +519,19 @@ def load(page, url: str) -> None:
         page.evaluate(_SETTLE_JS)
 
 
-def png_dpi(path: Path) -> float | None:
-    """Pixels per inch recorded in a PNG's pHYs chunk (matplotlib writes the savefig dpi), else None."""
+def png_dpi(source: Path | bytes) -> float | None:
+    """Pixels per inch recorded in a PNG's pHYs chunk (matplotlib writes the dpi it drew at), else None.
+    ``source``: a PNG file, or the PNG's first bytes (the chunk comes before the image data)."""
     import struct
 
     try:
-        data = path.read_bytes()
+        data = source if isinstance(source, bytes) else source.read_bytes()
     except OSError:
         return None
     i = data.find(b"pHYs")
-    if data[:8] != b"\x89PNG\r\n\x1a\n" or i < 0:
+    if i < 0 or len(data) < i + 13:
+        return None
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
         return None
     x_ppu, _y_ppu, unit = struct.unpack(">IIB", data[i + 4:i + 13])
     return x_ppu * 0.0254 if unit == 1 else None
@@ -535,15 +541,41 @@ def measure_page(page, site: Path | None = None, origin: str | None = None) -> d
     """Layout numbers of the loaded page (see _MEASURE_JS); figures get their PNG dpi (from ``site``) and
     the CSS px per figure inch they are shown at."""
     m = page.evaluate(_MEASURE_JS)
+    import base64
+
     for fig in m["figures"]:
         dpi = None
         if site is not None and origin and fig["src"].startswith(origin + "/"):
             dpi = png_dpi(site / fig["src"][len(origin) + 1:].split("?")[0])
+        elif fig["src"].startswith("data:image/png;base64,"):  # widget outputs: the PNG's first bytes
+            head = fig["src"][len("data:image/png;base64,"):]
+            dpi = png_dpi(base64.b64decode(head[: len(head) // 4 * 4]))
+            fig["src"] = fig["src"][:40] + "..."
         fig["dpi"] = dpi
         # a figure inch is `dpi` image pixels; shown at rendered/natural CSS px per image pixel
         fig["css_px_per_inch"] = (round(fig["rendered"] / fig["natural"] * dpi, 1)
                                   if dpi and fig["natural"] else None)
     return m
+
+
+_OPEN_DETAILS_JS = """() => { const closed = Array.from(document.querySelectorAll('article details:not([open])'));
+  closed.forEach(d => { d.open = true; }); return closed.length; }"""
+
+
+def add_folded_equations(page, entry: dict) -> None:
+    """Open every folded <details> (collapsed code, dropdowns, claim details) of the loaded page and
+    measure the display equations again: a reader who opens them must not meet an over-wide one either.
+    Adds detail["equations_all"] and the summary counts over it (overwide_equations*)."""
+    page.evaluate(_OPEN_DETAILS_JS)
+    page.evaluate(_SETTLE_JS)
+    equations = page.evaluate(_MEASURE_JS)["equations"]
+    entry["detail"]["equations_all"] = equations
+    entry["summary"].update({
+        "display_equations_all": len(equations),
+        "overwide_equations": sum(e["overwide"] for e in equations),
+        "overwide_clipped": sum(e["overwide"] and not e["scrolls"] for e in equations),
+        "overwide_without_cue": sum(e["overwide"] and not e["cue"] for e in equations),
+    })
 
 
 def summarize(m: dict) -> dict:
@@ -560,7 +592,8 @@ def summarize(m: dict) -> dict:
         "output_lines_cut": m["output"]["cut"],
         "latex_strings_visible": m["code"]["latexStrings"],
         "display_equations": len(eqs),
-        "overwide_equations": sum(e["overwide"] for e in eqs),
+        "overwide_equations_shown": sum(e["overwide"] for e in eqs),
+        "overwide_equations": sum(e["overwide"] for e in eqs),  # replaced with folded ones included
         "overwide_clipped": sum(e["overwide"] and not e["scrolls"] for e in eqs),
         "overwide_without_cue": sum(e["overwide"] and not e["cue"] for e in eqs),
         "tables_overflowing": [t["width"] for t in m["tables"] if t["overflows"]],
@@ -621,6 +654,7 @@ def measure_site(browser, site: Path, origin: str, pages: list[str], widths=MEAS
                     stem = Path(path).stem + f"-{width}"
                     result[path][str(width)]["screenshots"] = [
                         str(p) for p in screenshots(page, shot_dir, stem)]
+                add_folded_equations(page, result[path][str(width)])
         finally:
             context.close()
     return result
@@ -732,3 +766,170 @@ def test_canary_checks_pass_on_a_good_page(browser, canary_site):
     report = check_page(browser, f"{canary_site}/good.html", canary_site)
     assert not report.problems(), report.summary()
     assert report.math_elements == 1 and report.mjx_containers == 1 and report.images == 1
+
+
+# ---------------------------------------------------------------------------------------------------
+# reading on any screen (issue 9): navigation at 390 and 1280 px, over-wide equations, code cut off,
+# tables, static widgets, figure legibility. Layout numbers come from measure_page (as the before/after
+# numbers of tests/site/measure.py do).
+
+CHAPTER_PAGES = [p for p in PAGES if re.search(r"/part\d+/\d\d_", p)]
+LAYOUT_PAGES = [p for p in PAGES if p.startswith("book/")] or ["<site not built>"]
+# smallest text in a figure, in CSS px: the style's font size at the px per figure inch it is shown at
+MIN_FIGURE_TEXT_PX = {1280: 10.0, 390: 7.5}
+
+
+@pytest.fixture(scope="module")
+def layout(browser, site, origin):
+    """layout(page, width) -> {"summary", "detail"} of measure_page, measured once per page and width
+    (one browser context per width, closed at the end of the module)."""
+    contexts: dict = {}
+    cache: dict = {}
+
+    def measure(page_path: str, width: int) -> dict:
+        if (page_path, width) not in cache:
+            if width not in contexts:
+                contexts[width] = new_page(browser, origin, width)
+            _context, page = contexts[width]
+            load(page, f"{origin}/{page_path}")
+            m = measure_page(page, site, origin)
+            entry = {"summary": summarize(m), "detail": m}
+            add_folded_equations(page, entry)
+            cache[(page_path, width)] = entry
+        return cache[(page_path, width)]
+
+    try:
+        yield measure
+    finally:
+        for context, _page in contexts.values():
+            context.close()
+
+
+def _describe(eqs: list[dict]) -> str:
+    return "\n".join(f"  - {e['label'] or e['tex']!r} {e['number'] or ''}: {e['width']} px in {e['room']} px"
+                     + (" (in an output)" if e["inOutput"] else "") for e in eqs)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("page_path", ["book/intro.html", "book/part2/06_gradient_methods.html"])
+def test_navigation_buttons_work(browser, origin, site, page_path, width):
+    """At 390 px the navigation and contents buttons open the sidebars as dialogs with their links; at
+    1280 px the menu button collapses the primary sidebar and brings it back."""
+    if not (site / page_path).is_file():
+        pytest.skip(f"{page_path} not built")
+    context, page = new_page(browser, origin, width)
+    try:
+        load(page, f"{origin}/{page_path}")
+        shown = lambda sel: page.locator(f"{sel} >> visible=true")  # noqa: E731
+        primary = shown(".primary-toggle")
+        assert primary.count() == 1, f"{primary.count()} visible navigation buttons at {width} px"
+        if width < 992:
+            for button, dialog, link in ((".primary-toggle", "#pst-primary-sidebar-modal", "nav.bd-links a"),
+                                         (".secondary-toggle", "#pst-secondary-sidebar-modal", "nav a")):
+                visible_buttons = shown(button)
+                if button == ".secondary-toggle" and page.locator("#pst-page-toc-nav").count() == 0:
+                    continue  # a page without sections has no contents button to offer
+                assert visible_buttons.count() == 1, f"no visible {button} at {width} px"
+                visible_buttons.first.click()
+                try:
+                    page.wait_for_function(f"() => document.querySelector('{dialog}').open", timeout=3000)
+                except Exception:  # playwright TimeoutError
+                    pytest.fail(f"{page_path} at {width} px: clicking {button} did not open {dialog}", pytrace=False)
+                links = page.locator(f"{dialog} {link} >> visible=true")
+                assert links.count() > 0, f"{dialog} opened without visible links"
+                page.keyboard.press("Escape")
+                page.wait_for_function(f"() => !document.querySelector('{dialog}').open", timeout=3000)
+        else:
+            state = page.evaluate  # noqa: E731
+            js = """() => { const s = document.querySelector('#pst-primary-sidebar'), r = s.getBoundingClientRect();
+                return {shown: r.right > 1 && r.width > 100 && getComputedStyle(s).visibility !== 'hidden',
+                        article: document.querySelector('.bd-article').getBoundingClientRect().width}; }"""
+            start = state(js)
+            assert start["shown"], f"{page_path}: primary sidebar not shown at {width} px"
+            primary.first.click()
+            page.wait_for_timeout(600)  # the theme animates the sidebar out
+            collapsed = state(js)
+            assert not collapsed["shown"], f"{page_path}: the menu button did not collapse the sidebar"
+            assert collapsed["article"] > start["article"] + 100, "the text did not take the sidebar's room"
+            assert not page.locator("#pst-primary-sidebar-modal").evaluate("d => d.open")
+            primary.first.click()
+            page.wait_for_timeout(600)
+            assert state(js)["shown"], f"{page_path}: the menu button did not bring the sidebar back"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("page_path", LAYOUT_PAGES)
+def test_no_display_equation_wider_than_the_column_at_1280(layout, page_path):
+    eqs = [e for e in layout(page_path, 1280)["detail"]["equations_all"] if e["overwide"]]
+    assert not eqs, (f"{page_path}: {len(eqs)} display equations wider than their room at 1280 px (break them "
+                     f"with aligned; list: tests/site/measure.py --overwide FILE):\n{_describe(eqs)}")
+
+
+@pytest.mark.parametrize("page_path", LAYOUT_PAGES)
+def test_overwide_equations_scroll_with_a_cue_on_a_phone(layout, page_path):
+    eqs = [e for e in layout(page_path, 390)["detail"]["equations_all"] if e["overwide"]]
+    bad = [e for e in eqs if not (e["scrolls"] and e["cue"])]
+    assert not bad, f"{page_path}: at 390 px these over-wide equations are clipped or have no scroll cue:\n" \
+                    f"{_describe(bad)}"
+
+
+@pytest.mark.parametrize("page_path", LAYOUT_PAGES)
+def test_no_code_line_cut_off_at_1280(layout, page_path):
+    code = layout(page_path, 1280)["detail"]["code"]
+    assert code["cut"] == 0, f"{page_path}: {code['cut']} visible code lines cut off on the right, e.g. " \
+                             f"{code['cutExamples']}"
+
+
+@pytest.mark.parametrize("page_path", LAYOUT_PAGES)
+def test_tables_fit_the_column_at_1280(layout, page_path):
+    tables = layout(page_path, 1280)["detail"]["tables"]
+    wide = [t for t in tables if t["overflows"]]
+    assert not wide, f"{page_path}: tables wider than the {tables[0]['column']} px column: {wide}"
+
+
+@pytest.mark.parametrize("page_path", CHAPTER_PAGES or ["<site not built>"])
+def test_static_widgets_are_disabled_with_a_note(layout, page_path, browser, origin):
+    widgets = layout(page_path, 1280)["detail"]["widgets"]
+    if not widgets:
+        pytest.skip(f"{page_path} has no widget")
+    for i, w in enumerate(widgets):
+        assert w["controls"] > 0, f"{page_path}: widget {i} rendered no control"
+        assert w["disabled"] == w["controls"], f"{page_path}: widget {i}: {w['disabled']} of {w['controls']} " \
+                                               "controls disabled on the static site"
+        assert w["note"] and "run the notebook" in w["noteText"].lower(), f"{page_path}: widget {i}: no note"
+    # and a reader really cannot move a slider: drag the first handle, the readout stays
+    context, page = new_page(browser, origin, 1280)
+    try:
+        load(page, f"{origin}/{page_path}")
+        handle = page.locator(".widget-subarea .noUi-handle").first
+        if handle.count():
+            readout = page.locator(".widget-subarea .widget-readout").first
+            before = readout.inner_text()
+            handle.scroll_into_view_if_needed()
+            box = handle.bounding_box()
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.mouse.down()
+            page.mouse.move(box["x"] + 150, box["y"] + box["height"] / 2, steps=5)
+            page.mouse.up()
+            assert readout.inner_text() == before, f"{page_path}: a static slider moved ({before} -> " \
+                                                   f"{readout.inner_text()})"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", MEASURE_WIDTHS)
+@pytest.mark.parametrize("page_path", CHAPTER_PAGES or ["<site not built>"])
+def test_figures_are_not_scaled_below_a_legible_size(layout, page_path, width):
+    from mlnotes.plotting._style import STYLE
+
+    figures = layout(page_path, width)["detail"]["figures"]
+    if not figures:
+        pytest.skip(f"{page_path} has no figure")
+    font_pt = STYLE["font.size"]
+    small = [f"{f['src'].rsplit('/', 1)[-1][:16]}: {f['natural']} px at {f['dpi']:.0f} dpi shown {f['rendered']} px "
+             f"wide -> {font_pt / 72 * f['css_px_per_inch']:.1f} px text"
+             for f in figures if f["css_px_per_inch"] and font_pt / 72 * f["css_px_per_inch"] < MIN_FIGURE_TEXT_PX[width]]
+    assert not small, (f"{page_path}: at {width} px these figures show {font_pt} pt text below "
+                       f"{MIN_FIGURE_TEXT_PX[width]} CSS px (make them narrower or split the panels):\n  "
+                       + "\n  ".join(small))
