@@ -23,6 +23,7 @@ from ._coordinate_descent import (
 )
 from ._logistic import LogisticRegression, logistic_hessian, logistic_objective
 from ._models import LinearRegression, Ridge
+from ._robust import fit_linear
 from ._nonsmooth import lasso_objective, lasso_subgradient, svm_primal_objective, svm_primal_subgradient
 from ._multiclass import OneVsOneClassifier, OneVsRestClassifier
 from ._multiclass_svm import (MulticlassSVM, multiclass_hinge_objective, multiclass_hinge_subgradient,
@@ -53,6 +54,7 @@ __all__ = [
     "multiclass_hinge_subgradient",
     "poisson_objective",
     "poisson_hessian",
+    "fit_linear",
     "lasso_objective",
     "lasso_subgradient",
     "svm_primal_objective",

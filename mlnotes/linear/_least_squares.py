@@ -7,8 +7,8 @@ penalty. The estimators in :mod:`mlnotes.linear._models` are assembled from thes
 """
 
 import numpy as np
-from scipy import linalg
 
+from ..optim import least_squares
 from ..utils.validation import as_float_matrix, as_float_vector, check_sample_weight, check_scalar
 
 
@@ -100,6 +100,7 @@ def center(X, y, sample_weight=None):
     X : array of shape (n_samples, n_features)
     y : array of shape (n_samples,) or (n_samples, n_targets)
     sample_weight : array of shape (n_samples,), optional
+        Non-negative, not all zero.
 
     Returns
     -------
@@ -108,7 +109,14 @@ def center(X, y, sample_weight=None):
     x_bar : array of shape (n_features,)
     y_bar : float or array of shape (n_targets,)
     """
-    t = None if sample_weight is None else np.asarray(sample_weight, dtype=float)
+    X = as_float_matrix(X)
+    y = _as_targets(y, X.shape[0])
+    t = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
+    return _center(X, y, t)
+
+
+def _center(X, y, t=None):
+    """:func:`center` on validated arrays (``t=None``: unit weights)."""
     x_bar = np.average(X, axis=0, weights=t)
     y_bar = np.average(y, axis=0, weights=t)
     return X - x_bar, y - y_bar, x_bar, y_bar
@@ -140,27 +148,7 @@ def normal_equations(X, y, sample_weight=None):
     X = as_float_matrix(X)
     y = _as_targets(y, X.shape[0])
     t = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
-    return _solve_normal_equations(X, y, t)
-
-
-def _solve_normal_equations(X, y, t=None):
-    """:func:`normal_equations` on validated, finite arrays (``t=None``: unit weights)."""
-    XtT = X.T if t is None else X.T * t
-    gram = XtT @ X
-    gram_diag_max = np.max(np.diag(gram))
-    try:
-        factor = linalg.cho_factor(gram, overwrite_a=True)
-    except linalg.LinAlgError:
-        raise ValueError(
-            f"X^T T X is singular: X (shape {X.shape}) does not have full column rank "
-            f"{X.shape[1]}; the normal equations have no unique solution"
-        ) from None
-    if np.min(np.abs(np.diag(factor[0]))) ** 2 < 1e-13 * gram_diag_max:
-        raise ValueError(
-            f"X^T T X is numerically singular: X (shape {X.shape}) is rank deficient "
-            "(collinear columns); the normal equations have no unique solution"
-        )
-    return linalg.cho_solve(factor, XtT @ y)
+    return least_squares(X, y.reshape(X.shape[0], -1), method="normal", sample_weight=t)[0].reshape((X.shape[1],) + y.shape[1:])
 
 
 def _check_alpha(alpha, n_targets):
@@ -200,27 +188,8 @@ def ridge_closed_form(X, y, alpha):
     y = _as_targets(y, X.shape[0])
     Y = y.reshape(X.shape[0], -1)
     alphas = _check_alpha(alpha, Y.shape[1])
-    W = _solve_ridge_cholesky(X, Y, alphas)
+    W = least_squares(X, Y, alphas, method="cholesky")[0]
     return W.ravel() if y.ndim == 1 else W
-
-
-def _solve_ridge_cholesky(X, Y, alphas):
-    """:func:`ridge_closed_form` on validated arrays: ``Y`` (n_samples, n_targets), ``alphas``
-    (n_targets,); returns W of shape (n_features, n_targets)."""
-    if (alphas <= 0).any():
-        raise ValueError("ridge_closed_form needs alpha > 0 (X^T X + alpha I is then positive definite)")
-    n, d = X.shape
-    primal = d <= n
-    G = X.T @ X if primal else X @ X.T
-    B = X.T @ Y if primal else Y
-    W = np.empty((d, Y.shape[1]))
-    for a in np.unique(alphas):
-        cols = alphas == a
-        A = G.copy()
-        A.flat[:: A.shape[0] + 1] += a
-        sol = linalg.solve(A, B[:, cols], assume_a="pos", overwrite_a=True)
-        W[:, cols] = sol if primal else X.T @ sol
-    return W
 
 
 def ridge_svd(X, y, alpha):
@@ -244,19 +213,5 @@ def ridge_svd(X, y, alpha):
     y = _as_targets(y, X.shape[0])
     Y = y.reshape(X.shape[0], -1)
     alphas = _check_alpha(alpha, Y.shape[1])
-    W = _solve_ridge_svd(X, Y, alphas)
+    W = least_squares(X, Y, alphas, method="svd")[0]
     return W.ravel() if y.ndim == 1 else W
-
-
-def _solve_ridge_svd(X, Y, alphas, overwrite_X=False):
-    """:func:`ridge_svd` on validated, finite arrays: ``Y`` (n_samples, n_targets), ``alphas``
-    (n_targets,); returns W of shape (n_features, n_targets). ``overwrite_X=True`` lets LAPACK
-    destroy ``X`` (saves a copy when the caller owns it)."""
-    shape = X.shape
-    U, s, Vt = linalg.svd(X, full_matrices=False, lapack_driver="gesdd", overwrite_a=overwrite_X,
-                          check_finite=False)
-    # s is sorted in decreasing order, so the kept singular values are a prefix: slice (views)
-    rank = int(np.count_nonzero(s > max(shape) * np.finfo(float).eps * (s[0] if s.size else 0.0)))
-    s_kept = s[:rank, None]
-    shrink = s_kept / (s_kept**2 + alphas[None, :])  # (rank, n_targets)
-    return Vt[:rank].T @ (shrink * (U[:, :rank].T @ Y))

@@ -1,18 +1,12 @@
 """Least-squares estimators with the scikit-learn contract: ``LinearRegression`` and ``Ridge``."""
 
 import numpy as np
-from scipy import linalg
 from sklearn.base import BaseEstimator, MultiOutputMixin, RegressorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..utils.validation import check_sample_weight
-from ._least_squares import (
-    _check_alpha,
-    _solve_normal_equations,
-    _solve_ridge_cholesky,
-    _solve_ridge_svd,
-    center,
-)
+from ..optim import least_squares
+from ..utils.validation import check_option, check_sample_weight, check_scalar
+from ._least_squares import _center, _check_alpha
 
 
 class LinearPredictMixin:
@@ -65,7 +59,7 @@ class _LeastSquaresBase(LinearPredictMixin, MultiOutputMixin, RegressorMixin, Ba
         t = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
         owns_X = self.fit_intercept
         if self.fit_intercept:
-            X, y, x_bar, y_bar = center(X, y, t)  # new arrays
+            X, y, x_bar, y_bar = _center(X, y, t)  # new arrays
         else:
             x_bar, y_bar = np.zeros(X.shape[1]), np.zeros(y.shape[1:])
         Y = y.reshape(len(y), -1)
@@ -128,17 +122,11 @@ class LinearRegression(_LeastSquaresBase):
         self.tol = tol
 
     def _check_params(self):
-        if self.solver not in ("lstsq", "normal"):
-            raise ValueError(f"solver must be 'lstsq' or 'normal', got {self.solver!r}")
-        if not (isinstance(self.tol, (int, float)) and self.tol >= 0):
-            raise ValueError(f"tol must be a non-negative number, got {self.tol!r}")
+        check_option(self.solver, "solver", ("lstsq", "normal"))
+        check_scalar(self.tol, "tol", min_val=0)
 
     def _solve(self, X, Y, overwrite_X):
-        if self.solver == "normal":
-            self.rank_ = None
-            return _solve_normal_equations(X, Y)
-        W, _, self.rank_, _ = linalg.lstsq(
-            X, Y, cond=self.tol, lapack_driver="gelsy", check_finite=False, overwrite_a=overwrite_X)
+        W, self.rank_ = least_squares(X, Y, method=self.solver, tol=self.tol, overwrite_X=overwrite_X)
         return W
 
 
@@ -178,8 +166,7 @@ class Ridge(_LeastSquaresBase):
         self.solver = solver
 
     def _check_params(self):
-        if self.solver not in ("auto", "cholesky", "svd"):
-            raise ValueError(f"solver must be 'auto', 'cholesky' or 'svd', got {self.solver!r}")
+        check_option(self.solver, "solver", ("auto", "cholesky", "svd"))
         _check_alpha(self.alpha, np.size(self.alpha))
 
     def _solve(self, X, Y, overwrite_X):
@@ -187,6 +174,4 @@ class Ridge(_LeastSquaresBase):
         solver = self.solver
         if solver == "auto":
             solver = "cholesky" if (alphas > 0).all() else "svd"
-        if solver == "cholesky":
-            return _solve_ridge_cholesky(X, Y, alphas)
-        return _solve_ridge_svd(X, Y, alphas, overwrite_X=overwrite_X)
+        return least_squares(X, Y, alphas, method=solver, overwrite_X=overwrite_X)[0]

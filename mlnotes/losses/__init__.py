@@ -1,27 +1,30 @@
 """Loss functions and their (sub)gradients, vectorised (chapter 5, *Loss functions*).
 
+Every loss is registered once in :data:`LOSSES` (name -> :class:`Loss`: the function, its derivative and
+the pointwise loss of an action); :data:`REGRESSION_LOSSES` and :data:`MARGIN_LOSSES` are views of it.
 Three families, each a function of the quantity the loss depends on:
 
 - regression losses of the residual ``r = y - y_pred``: :func:`square`, :func:`absolute`, :func:`huber`;
 - classification losses of the margin ``m = y * f(x)`` with ``y`` in {-1, +1}: :func:`zero_one`,
-  :func:`hinge`, :func:`squared_hinge`, :func:`logistic`, :func:`exponential`, :func:`square_margin`
-  (all in :data:`MARGIN_LOSSES`), and :func:`margin` to form ``m``;
+  :func:`hinge`, :func:`squared_hinge`, :func:`logistic`, :func:`exponential`, :func:`square_margin`,
+  and :func:`margin` to form ``m``;
 - cross-entropy from scores: :func:`binary_cross_entropy` (labels 0/1) and :func:`softmax_cross_entropy`.
 
 Every loss ``name`` has ``name_grad``, its derivative with respect to its argument (a subgradient at kinks).
 
-Around the losses, the tools of the same chapter: :func:`fit_linear` and :func:`regression_risk` (empirical
-risk minimisation of a line under the square, absolute or Huber loss), :func:`importance_weights` and
+Around the losses, the tools of the same chapter: :func:`regression_risk` (the empirical risk of a line
+under a regression loss; the line that minimises it is fitted by :func:`mlnotes.linear.fit_linear`),
+:func:`importance_weights` and
 :func:`class_priors` (reweighting the loss for a change of class priors), and :func:`threshold_errors`,
 :func:`best_threshold`, :func:`label_shift_threshold` (choosing a decision threshold).
 """
 
-from ._fit import REGRESSION_LOSSES, fit_linear, regression_risk
-from ._margin import (MARGIN_LOSSES, exponential, exponential_grad, hinge, hinge_grad, logistic, logistic_grad,
+from ._margin import (exponential, exponential_grad, hinge, hinge_grad, logistic, logistic_grad,
                       margin, square_margin, square_margin_grad, squared_hinge, squared_hinge_grad, zero_one,
                       zero_one_grad)
 from ._probabilistic import (binary_cross_entropy, binary_cross_entropy_grad, softmax_cross_entropy,
                              softmax_cross_entropy_grad)
+from ._registry import LOSSES, MARGIN_LOSSES, REGRESSION_LOSSES, Loss, regression_risk
 from ._regression import absolute, absolute_grad, huber, huber_grad, square, square_grad
 from ._reweighting import class_priors, importance_weights
 from ._threshold import best_threshold, label_shift_threshold, threshold_errors
@@ -31,5 +34,15 @@ __all__ = ["square", "square_grad", "absolute", "absolute_grad", "huber", "huber
            "logistic", "logistic_grad", "exponential", "exponential_grad", "square_margin", "square_margin_grad",
            "MARGIN_LOSSES", "binary_cross_entropy", "binary_cross_entropy_grad",
            "softmax_cross_entropy", "softmax_cross_entropy_grad",
-           "REGRESSION_LOSSES", "regression_risk", "fit_linear", "class_priors", "importance_weights",
+           "LOSSES", "Loss", "REGRESSION_LOSSES", "regression_risk", "class_priors", "importance_weights",
            "threshold_errors", "best_threshold", "label_shift_threshold"]
+
+
+# Compatibility for chapters 5 and 11 and mlnotes.widgets, which import fit_linear from here: fitting a
+# line is a model's job, so it lives in mlnotes.linear. Remove once they import it from there.
+def __getattr__(name):
+    if name != "fit_linear":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from ..linear import fit_linear  # noqa: PLC0415 - lazy: models sit above losses
+
+    return fit_linear

@@ -134,14 +134,3 @@ def square_margin_grad(m):
     r"""Derivative :math:`-2(1 - m)` of the margin form of the square loss."""
     m = as_finite_array(m, "m")
     return -2.0 * (1.0 - m)
-
-
-MARGIN_LOSSES = {
-    "0-1": (zero_one, zero_one_grad),
-    "hinge": (hinge, hinge_grad),
-    "squared hinge": (squared_hinge, squared_hinge_grad),
-    "logistic": (logistic, logistic_grad),
-    "exponential": (exponential, exponential_grad),
-    "square": (square_margin, square_margin_grad),
-}
-"""Every margin loss of this module as ``name: (phi, phi_grad)``, for plots and tests."""

@@ -29,6 +29,8 @@ The solvers
 -----------
 - the models' entry point: :func:`minimize` (``objective`` in the contract's form, by L-BFGS on
   rescaled weights, see :func:`column_scale`, or by damped Newton), which checks the stopping rule itself;
+- least squares, in closed form: :func:`least_squares` (orthogonal factorisation, normal equations,
+  ridge by Cholesky or SVD), the solver of every least-squares fit of the library;
 - deterministic: :func:`gradient_descent` (fixed step, Armijo :func:`backtracking` or
   :func:`exact_line_search`), :func:`newton` (pure, or damped by the Armijo line search: the Newton
   method that ``LogisticRegression(solver="newton")`` runs);
@@ -50,6 +52,7 @@ Every method returns an :class:`OptimizeResult`.
 from ._descent import LineSearchError, backtracking, exact_line_search, gradient_descent, newton
 from ._distributed import data_parallel_gradient, shards
 from ..utils.validation import check_scalar
+from ._least_squares import least_squares
 from ._minimize import column_scale, minimize
 from ._duality import (KKTResiduals, qp_dual_ascent, qp_dual_function, qp_dual_gradient, qp_kkt_residuals,
                        qp_lagrangian_minimizer)
@@ -60,7 +63,7 @@ from ._schedules import constant, geometric, inverse_sqrt, inverse_time
 from ._stochastic import minibatches, sgd
 from ._subgradient import subgradient_descent
 
-__all__ = ["OptimizeResult", "minimize", "column_scale", "gradient_descent", "backtracking", "exact_line_search", "newton", "sgd", "minibatches",
+__all__ = ["OptimizeResult", "minimize", "column_scale", "least_squares", "gradient_descent", "backtracking", "exact_line_search", "newton", "sgd", "minibatches",
            "LineSearchError", "shards", "data_parallel_gradient",
            "subgradient_descent", "constant", "inverse_time", "inverse_sqrt", "geometric",
            "Optimizer", "GradientStep", "Momentum", "Nesterov", "AdaGrad", "RMSProp", "Adam", "run",

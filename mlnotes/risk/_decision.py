@@ -16,23 +16,11 @@ from ..utils.validation import as_finite_array, as_float_vector
 __all__ = ["LOSSES", "empirical_risk", "expected_loss", "bayes_action"]
 
 
-def _square(a, y):
-    return losses.square(y - a)
-
-
-def _absolute(a, y):
-    return losses.absolute(y - a)
-
-
-def _zero_one(a, y):
-    a, y = np.asarray(a, dtype=float), np.asarray(y, dtype=float)
-    return (a != y).astype(float)
-
-
 #: The pointwise losses :math:`\ell(a, y)` known by name: ``"square"`` :math:`(a - y)^2`,
 #: ``"absolute"`` :math:`|a - y|` and ``"zero_one"`` :math:`\mathbb 1[a \ne y]` (for class labels).
 #: Each takes broadcastable arrays of actions and outcomes.
-LOSSES = {"square": _square, "absolute": _absolute, "zero_one": _zero_one}
+#: They are entries of the library's one loss registry, :data:`mlnotes.losses.LOSSES`.
+LOSSES = {name: losses.LOSSES[name] for name in ("square", "absolute", "zero_one")}
 
 
 def _resolve(loss):

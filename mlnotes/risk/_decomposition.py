@@ -21,8 +21,7 @@ from numbers import Integral
 import numpy as np
 from numpy.polynomial import legendre
 
-from ..linear import LinearRegression
-from ..optim import gradient_descent
+from ..optim import gradient_descent, least_squares
 from ..utils.validation import as_float_vector, check_scalar
 
 __all__ = ["legendre_features", "RegressionProblem", "fit_polynomial", "ExcessRiskDecomposition",
@@ -202,8 +201,8 @@ def fit_polynomial(x, y, degree, *, n_iter=None):
     x, y : arrays of shape (n_samples,)
     degree : int >= 0
     n_iter : int, optional
-        ``None``: the empirical risk minimiser :math:`\hat f_n`, by
-        :class:`~mlnotes.linear.LinearRegression` (the minimum-norm one when ``n_samples <= degree``).
+        ``None``: the empirical risk minimiser :math:`\hat f_n`, by :func:`mlnotes.optim.least_squares`
+        (orthogonal factorisation; the minimum-norm one when ``n_samples <= degree``).
         An integer: :math:`\tilde f_n`, gradient descent (:func:`mlnotes.optim.gradient_descent`) on
         :math:`\hat R_n(w) = \frac1n\lVert\Phi w - y\rVert^2` from :math:`w = 0` with the step
         :math:`1/L`, stopped after ``n_iter`` steps.
@@ -216,7 +215,7 @@ def fit_polynomial(x, y, degree, *, n_iter=None):
     y = as_float_vector(y, "y", x.shape[0])
     Phi = legendre_features(x, degree)
     if n_iter is None:
-        return LinearRegression(fit_intercept=False).fit(Phi, y).coef_
+        return least_squares(Phi, y[:, None], tol=1e-6)[0][:, 0]
     n_iter = _check_int(n_iter, "n_iter", 1)
     n = x.shape[0]
     L = 2.0 / n * np.linalg.eigvalsh(Phi.T @ Phi)[-1]          # the gradient's Lipschitz constant

@@ -18,7 +18,7 @@ ELEMENTWISE = {
     **L.MARGIN_LOSSES,
 }
 KINKS = {"absolute": [0.0], "huber": [-1.0, 1.0], "huber(delta=0.3)": [-0.3, 0.3], "hinge": [1.0],
-         "squared hinge": [1.0], "0-1": [0.0]}
+         "squared_hinge": [1.0], "zero_one": [0.0]}
 H = 1e-6
 
 
@@ -47,7 +47,7 @@ def test_loss_is_vectorised_and_keeps_the_shape(name):
     assert np.ndim(phi(0.5)) == 0
 
 
-@pytest.mark.parametrize("name, kink", [(n, k) for n, ks in KINKS.items() if n != "0-1" for k in ks])
+@pytest.mark.parametrize("name, kink", [(n, k) for n, ks in KINKS.items() if n != "zero_one" for k in ks])
 def test_subgradient_at_a_kink_lies_in_the_subdifferential(name, kink):
     phi, phi_grad = ELEMENTWISE[name]
     left = (phi(kink) - phi(kink - H)) / H
@@ -292,7 +292,7 @@ def test_fit_linear_rejects_bad_input():
         L.fit_linear(X, y[:-1])
     with pytest.raises(ValueError, match="NaN"):
         L.fit_linear(np.where(X > 1, np.nan, X), y)
-    with pytest.raises(TypeError, match="fit_intercept must be a bool"):
+    with pytest.raises(TypeError, match="fit_intercept must be True or False"):
         L.fit_linear(X, y, fit_intercept="yes")
     with pytest.raises(ValueError, match="w has 3 entries"):
         L.regression_risk(X, y, np.zeros(3))

@@ -201,17 +201,18 @@ def test_bad_per_target_alpha():
 @pytest.mark.parametrize(
     "make_est, message",
     [
-        (lambda: Ridge(solver="lsqr"), "solver must be 'auto', 'cholesky' or 'svd', got 'lsqr'"),
-        (lambda: Ridge(solver=None), "solver must be 'auto', 'cholesky' or 'svd', got None"),
-        (lambda: LinearRegression(solver="svd"), "solver must be 'lstsq' or 'normal', got 'svd'"),
-        (lambda: LinearRegression(solver="LSTSQ"), "solver must be 'lstsq' or 'normal'"),
-        (lambda: LinearRegression(tol=-1.0), "tol must be a non-negative number"),
-        (lambda: LinearRegression(tol="small"), "tol must be a non-negative number"),
+        (lambda: Ridge(solver="lsqr"), "solver must be one of \\('auto', 'cholesky', 'svd'\\), got 'lsqr'"),
+        (lambda: Ridge(solver=None), "solver must be one of \\('auto', 'cholesky', 'svd'\\), got None"),
+        (lambda: LinearRegression(solver="svd"), "solver must be one of \\('lstsq', 'normal'\\), got 'svd'"),
+        (lambda: LinearRegression(solver="LSTSQ"), "solver must be one of \\('lstsq', 'normal'\\)"),
+        (lambda: LinearRegression(tol=-1.0), "tol must be >= 0"),
+        (lambda: LinearRegression(tol="small"), "tol must be a real number"),
+        (lambda: LinearRegression(tol=np.inf), "tol must be finite"),            # issue 11: was accepted
     ],
 )
 def test_bad_solver_or_tol(make_est, message):
     X, y = data()
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises((ValueError, TypeError), match=message):
         make_est().fit(X, y)
 
 
@@ -382,3 +383,19 @@ def test_check_option_and_bool():
     assert check_bool(np.bool_(True), "fit_intercept") is True
     with pytest.raises(TypeError, match="fit_intercept must be True or False, got 1"):
         check_bool(1, "fit_intercept")
+
+
+@pytest.mark.parametrize("X, y, weights, message", [
+    ([[1.0, np.nan], [2.0, 3.0]], [1.0, 2.0], None, "X contains NaN"),
+    ([[1.0, np.inf], [2.0, 3.0]], [1.0, 2.0], None, "X contains infinity"),
+    (np.zeros((0, 2)), np.zeros(0), None, "X is empty"),
+    ([[1.0, 2.0], [2.0, 3.0]], [1.0, 2.0, 3.0], None, "y has 3 entries but X has 2 samples"),
+    ([[1.0, 2.0], [2.0, 3.0]], [1.0, np.nan], None, "y contains NaN"),
+    ([[1.0, 2.0], [2.0, 3.0]], [1.0, 2.0], [1.0, -1.0], "sample_weight must be non-negative"),
+])
+def test_center_validates_its_input(X, y, weights, message):
+    # issue 11: the public helper used to let NaN, inf, empty input and length mismatches through
+    from mlnotes.linear import center
+
+    with pytest.raises(ValueError, match=message):
+        center(X, y, weights)

@@ -5,57 +5,21 @@ For a loss :math:`\psi` of the residual, :func:`fit_linear` minimises
 .. math:: \hat R(w, b) = \frac1n \sum_{i=1}^n \psi(y_i - w^\top x_i - b)
 
 for :math:`\psi` the square, absolute or Huber loss, each with the method that suits it: least squares
-in closed form (orthogonal factorisation), the absolute loss as a linear program, and the Huber loss
-(convex and :math:`C^1`) by gradient descent with the fixed step :math:`1/L`. Derived and compared in
+in closed form (:func:`mlnotes.optim.least_squares`, orthogonal factorisation), the absolute loss as a linear program, and the Huber loss
+(convex and :math:`C^1`) by gradient descent (:func:`mlnotes.optim.gradient_descent`) with the fixed
+step :math:`1/L`. Derived and compared in
 chapter 5, *Loss functions* (robust line fits).
 """
 
 import numpy as np
-from scipy import linalg, optimize
+from scipy import optimize
 
-from ..utils.validation import as_float_matrix, as_float_vector, check_scalar
-from ._regression import absolute, huber, huber_grad, square
-
-REGRESSION_LOSSES = ("square", "absolute", "huber")
-
-
-def _check_loss(loss):
-    if loss not in REGRESSION_LOSSES:
-        raise ValueError(f"loss must be one of {REGRESSION_LOSSES}, got {loss!r}")
-    return loss
-
-
-def regression_risk(X, y, w, b=0.0, loss="square", *, delta=1.0):
-    r"""The empirical risk :math:`\frac1n\sum_i \psi(y_i - w^\top x_i - b)` of a linear model.
-
-    Parameters
-    ----------
-    X : array of shape (n_samples, n_features)
-    y : array of shape (n_samples,)
-    w : array of shape (n_features,)
-    b : float, default 0
-        Intercept.
-    loss : {"square", "absolute", "huber"}
-    delta : float > 0, default 1
-        Huber's threshold (ignored by the other losses).
-
-    Returns
-    -------
-    risk : float
-    """
-    X = as_float_matrix(X, "X")
-    y = as_float_vector(y, "y", X.shape[0])
-    w = as_float_vector(w, "w")
-    if w.shape[0] != X.shape[1]:
-        raise ValueError(f"w has {w.shape[0]} entries but X has {X.shape[1]} features")
-    b = check_scalar(b, "b")
-    r = y - X @ w - b
-    psi = {"square": square, "absolute": absolute, "huber": lambda r_: huber(r_, delta)}[_check_loss(loss)]
-    return float(np.mean(psi(r)))
-
+from ..losses import REGRESSION_LOSSES, huber, huber_grad
+from ..optim import gradient_descent, least_squares
+from ..utils.validation import as_float_matrix, as_float_vector, check_bool, check_option, check_scalar
 
 def _least_squares(A, y):
-    return linalg.lstsq(A, y, lapack_driver="gelsy")[0]
+    return least_squares(A, y[:, None])[0][:, 0]
 
 
 def _least_absolute_deviations(A, y):
@@ -76,8 +40,6 @@ def _huber_descent(A, y, delta, tol, max_iter):
     r"""Gradient descent on :math:`\frac1n\sum_i \mathrm{huber}_\delta(y_i - a_i^\top\theta)`, started at the
     least-squares solution, with the fixed step :math:`1/L`, :math:`L = \lambda_{\max}(A^\top A)/n`: the
     Huber loss has :math:`0 \le \psi'' \le 1`, so the risk is :math:`L`-smooth."""
-    from ..optim import gradient_descent  # here, not at the top: mlnotes.optim itself imports mlnotes.losses
-
     n = A.shape[0]
     L = np.linalg.eigvalsh(A.T @ A / n).max()
     risk = lambda theta: float(np.mean(huber(y - A @ theta, delta)))
@@ -113,7 +75,7 @@ def fit_linear(X, y, loss="square", *, delta=1.0, fit_intercept=True, tol=1e-10,
 
     Notes
     -----
-    The minimised risk is :math:`\frac1n\sum_i \psi(y_i - w^\top x_i - b)` (:func:`regression_risk`). The
+    The minimised risk is :math:`\frac1n\sum_i \psi(y_i - w^\top x_i - b)` (:func:`mlnotes.losses.regression_risk`). The
     features are centred (with an intercept) and scaled to unit variance before the Huber descent, which
     changes the parametrisation but not the residuals, so the minimiser is mapped back exactly; it keeps
     :math:`A^\top A/n` well conditioned, so that a fixed step converges in tens of iterations. The absolute
@@ -122,10 +84,9 @@ def fit_linear(X, y, loss="square", *, delta=1.0, fit_intercept=True, tol=1e-10,
     """
     X = as_float_matrix(X, "X")
     y = as_float_vector(y, "y", X.shape[0])
-    _check_loss(loss)
-    delta = check_scalar(delta, "delta", low=0, include_low=False)
-    if not isinstance(fit_intercept, (bool, np.bool_)):
-        raise TypeError(f"fit_intercept must be a bool, got {type(fit_intercept).__name__}")
+    check_option(loss, "loss", REGRESSION_LOSSES)
+    delta = check_scalar(delta, "delta", min_val=0, include_boundaries="neither")
+    check_bool(fit_intercept, "fit_intercept")
     mean = X.mean(axis=0) if fit_intercept else np.zeros(X.shape[1])
     scale = np.sqrt(np.mean((X - mean) ** 2, axis=0))
     scale = np.where(scale > 0, scale, 1.0)
