@@ -107,3 +107,91 @@ def test_every_erratum_has_its_label_and_every_record_holds(nb):
 def test_generated_pages_are_up_to_date():
     stale = [str(page.relative_to(ROOT)) for page, text in pages.generated().items() if page.read_text() != text]
     assert not stale, f"out of date: {stale}; run python tools/pages.py"
+
+
+def test_erratum_titles_typeset_their_math(nb):
+    """The errata page shows each title as written: mathematics in it must be MyST math ($...$)."""
+    path, notebook = nb
+    plain = {rec["id"]: pages.plain_math(rec["title"]) for rec in nbtools.records(notebook)
+             if rec["kind"] == "erratum"}
+    plain = {k: v for k, v in plain.items() if v}
+    assert not plain, f"{path.name}: erratum titles with plain-text math (write it as $...$): {plain}"
+
+
+# ---------------------------------------------------------------------------------------------
+# No reference to a chapter that is not in the book, no link to nowhere
+# ---------------------------------------------------------------------------------------------
+
+CHAPTER_MENTION = re.compile(r"\b[Cc]hapters?\s+(\d+(?:\s*(?:,|and|or|-|–|to)\s*\d+)*)")
+# "{cite}`key`, chapter 14" is a chapter of the cited book, not of this one
+CITED_BOOK = re.compile(r"\{cite(?::\w+)?\}`[^`]+`,?\s*$")
+
+
+def chapter_mentions(text: str) -> list[tuple[int, str]]:
+    """``(number, mention)`` for each "chapter N" / "chapters N and M" / "Chapter N-M" in ``text``
+    (ranges give both ends), except chapters of a cited book."""
+    found = []
+    for m in CHAPTER_MENTION.finditer(text):
+        if CITED_BOOK.search(text[max(0, m.start() - 120):m.start()]):
+            continue
+        found += [(int(n), m.group(0)) for n in re.findall(r"\d+", m.group(1))]
+    return found
+
+
+def test_chapter_mentions_are_found():
+    text = "see chapter 3, Chapters 14 and 18, chapters 4-23; {cite}`shalev2014understanding`, chapter 14 is theirs"
+    assert [n for n, _ in chapter_mentions(text)] == [3, 14, 18, 4, 23]
+
+
+def _readable_texts():
+    """(where, text) for every markdown cell, code cell and stored output of the chapters, and every page."""
+    for path in nbtools.toc_files():
+        rel = path.relative_to(ROOT)
+        if path.suffix != ".ipynb":
+            yield str(rel), path.read_text()
+            continue
+        for i, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            yield f"{rel} cell {i}", cell.source
+            for o in cell.get("outputs", []):
+                yield f"{rel} cell {i} output", str(o.get("text", "")) + str(o.get("data", {}).get("text/markdown", ""))
+
+
+def test_no_reference_to_a_chapter_not_in_the_toc():
+    existing = set(pages.toc_chapters())
+    bad = [f"{where}: '{mention}'" for where, text in _readable_texts()
+           for number, mention in chapter_mentions(text) if number not in existing]
+    assert not bad, ("references to chapters that are not in _toc.yml (name the topic instead, e.g. 'the "
+                     "support vector machines chapter (planned)', or drop the reference):\n" + "\n".join(bad))
+
+
+PLACEHOLDER_LINKS = re.compile(r"github\.com/mlnotes/mlnotes|github\.com/executablebooks/jupyter-book|"
+                               r"example\.(?:com|org)|<owner>|%7Bowner%7D|/your-?(?:org|name|repo)")
+
+
+def test_no_built_page_links_nowhere():
+    """No page of the built site links to a placeholder repository (run after tools/build.sh)."""
+    html = ROOT / "_build" / "html"
+    pages_html = sorted(html.rglob("*.html")) if html.exists() else []
+    if not pages_html:
+        pytest.skip("no built site in _build/html (tools/build.sh builds it)")
+    from macros import repository_url
+
+    url = repository_url()
+    bad = []
+    for page in pages_html:
+        text = page.read_text(errors="replace")
+        bad += [f"{page.relative_to(html)}: {m.group(0)}" for m in PLACEHOLDER_LINKS.finditer(text)]
+        if not url:
+            bad += [f"{page.relative_to(html)}: {label} without a repository" for label in
+                    ("source-repository-button", "source-issues-button", "launch-binder-button", "launch-colab-button")
+                    if label in text]
+    assert not bad, "links to nowhere in the built site:\n" + "\n".join(bad[:20])
+
+
+def test_glossary_terms_are_valid_and_every_term_role_has_an_entry():
+    terms = {e["term"].lower() for e in pages.glossary_entries()}  # raises on a malformed file or chapter
+    used = {(where, m.group(1)) for where, text in _readable_texts()
+            for m in re.finditer(r"\{term\}`(?:[^`<]*<)?([^`<>]+)>?`", text)}
+    missing = sorted({f"{where}: {term}" for where, term in used if " ".join(term.split()).lower() not in terms})
+    assert not missing, "{term} roles without a glossary entry (add it to book/back/glossary/partN.yml):\n" + \
+        "\n".join(missing)

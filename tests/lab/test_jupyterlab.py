@@ -1,0 +1,135 @@
+"""The notebooks run locally as a reader runs them: JupyterLab from the project's .venv, in Chromium.
+
+For each chapter: open it, Run > Run All Cells, wait until the kernel is idle and no prompt shows
+``*``, then assert that no cell has an error output, no math failed to typeset (undefined macros:
+KaTeX errors, red text, MathJax ``merror``), no MyST markup shows raw (``:::{admonition}``,
+``{ref}``, ``{eq}``, ``{cite}``, ``{term}``, ``{doc}`` roles) in rendered markdown or outputs, and
+that dragging the chapter's first slider changes its figure. Screenshots: _build/screenshots/lab/.
+
+The server and the browser come from tests/lab/conftest.py; the chapters run on a temporary copy.
+"""
+
+from __future__ import annotations
+
+import re
+
+import nbformat
+import pytest
+
+from conftest import SCREENSHOTS, shutdown_kernels
+
+CHAPTERS = ["part1/01_linear_algebra.ipynb", "part2/06_gradient_methods.ipynb",
+            "part3/12_linear_classification.ipynb"]
+RAW_MARKUP = re.compile(r":::\{\w+\}|```\{\w+\}|\{(?:ref|eq|cite|term|doc|numref|cite:p|cite:t)\}`")
+
+KERNEL_READY = """() => {
+  const name = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-KernelName');
+  const status = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator');
+  return name && /Python/.test(name.textContent) && status && status.dataset.status === 'idle';
+}"""
+
+# The run is finished when the kernel is idle and every code cell shows a number, the last one n.
+RUN_FINISHED = """(n) => {
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  const status = panel.querySelector('.jp-Notebook-ExecutionIndicator');
+  const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(e => e.textContent.trim());
+  return status && status.dataset.status === 'idle' && prompts.length === n
+    && prompts.every(p => /^\\[\\d+\\]:$/.test(p)) && prompts[n - 1] === `[${n}]:`;
+}"""
+
+# Error outputs, read from the notebook model (JupyterLab runs with expose_app_in_browser).
+ERROR_OUTPUTS = """() => {
+  const nb = window.jupyterapp.shell.currentWidget.content.model;
+  const errors = [];
+  for (let i = 0; i < nb.cells.length; i++) {
+    const cell = nb.cells.get(i);
+    if (cell.type !== 'code') continue;
+    for (const out of cell.toJSON().outputs) {
+      if (out.output_type === 'error') errors.push(`cell ${i}: ${out.ename}: ${out.evalue}`);
+    }
+  }
+  return errors;
+}"""
+
+# What a reader sees: rendered markdown cells and outputs (hidden editors excluded by innerText).
+RENDERED_TEXT = """() => [...document.querySelectorAll(
+    '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-MarkdownCell.jp-mod-rendered .jp-Cell-inputWrapper, '
+    + '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output')].map(e => e.innerText)"""
+
+MATH_ERRORS = """() => {
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  const bad = [];
+  const describe = e => (e.getAttribute('title') || e.textContent || '').slice(0, 120);
+  panel.querySelectorAll('.katex-error, mjx-merror, [data-mjx-error]').forEach(e => bad.push(describe(e)));
+  // jupyterlab-myst marks what it cannot render (KaTeX errors such as an undefined macro) with a warning
+  // span; what a lone notebook cannot resolve is expected: a label in another chapter, a citation (the
+  // bibliography is the website's), a glossary term ("Cross Reference Not Found", "Citation Not Found")
+  panel.querySelectorAll('.myst .text-yellow-600[title]').forEach(e => {
+    if (!/Not Found$/i.test(e.getAttribute('title'))) bad.push('myst: ' + describe(e));
+  });
+  panel.querySelectorAll('.katex *, mjx-container *').forEach(e => {
+    const c = getComputedStyle(e).color;
+    const m = c.match(/rgba?\\((\\d+), (\\d+), (\\d+)/);
+    if (m && +m[1] > 150 && +m[2] < 80 && +m[3] < 80 && e.children.length === 0) bad.push('red: ' + describe(e));
+  });
+  return bad;
+}"""
+
+
+def _code_cells(book, chapter) -> int:
+    nb = nbformat.read(book / chapter, as_version=4)
+    return sum(c.cell_type == "code" for c in nb.cells)
+
+
+def _slider_figure(page):
+    """The first slider handle and the image of the same widget's output."""
+    widget = page.locator(".jp-OutputArea-output .widget-interact:has(.widget-slider):has(img)").first
+    return widget.locator(".widget-slider .noUi-handle, .widget-slider .ui-slider-handle").first, \
+        widget.locator("img").first
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.split("/")[1][:2] for c in CHAPTERS])
+def test_chapter_runs_and_reads_in_jupyterlab(lab, browser, chapter):
+    base, book = lab
+    n_code = _code_cells(book, chapter)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SCREENSHOTS / chapter.split("/")[1].replace(".ipynb", "")
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    try:
+        page.goto(f"{base}/lab/tree/{chapter}")
+        page.wait_for_function(KERNEL_READY, timeout=60_000, polling=250)
+        page.click(".lm-MenuBar-itemLabel:text-is('Run')")
+        page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
+        page.wait_for_function(RUN_FINISHED, arg=n_code, timeout=240_000, polling=250)
+        page.wait_for_timeout(500)  # last renders (math, widgets) after the idle message
+        page.screenshot(path=f"{shot}-top.png")
+
+        errors = page.evaluate(ERROR_OUTPUTS)
+        assert not errors, f"{chapter}: error outputs in JupyterLab: {errors}"
+        math = page.evaluate(MATH_ERRORS)
+        assert not math, f"{chapter}: math that failed to typeset in JupyterLab: {math[:10]}"
+        raw = sorted({m.group(0) for text in page.evaluate(RENDERED_TEXT) for m in RAW_MARKUP.finditer(text)})
+        assert not raw, f"{chapter}: MyST markup shown raw in JupyterLab: {raw}"
+
+        handle, image = _slider_figure(page)
+        handle.scroll_into_view_if_needed()
+        before = image.get_attribute("src")
+        image.screenshot(path=f"{shot}-slider-before.png")
+        box = handle.bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(box["x"] + box["width"] / 2 + 120, box["y"] + box["height"] / 2, steps=8)
+        page.mouse.up()
+        after = before
+        for _ in range(100):  # the interact output re-renders: read the (new) image again
+            page.wait_for_timeout(200)
+            if image.count() and (after := image.get_attribute("src")) != before:
+                break
+        assert after != before, f"{chapter}: dragging the slider did not change the figure"
+        image.screenshot(path=f"{shot}-slider-after.png")
+    except Exception:
+        page.screenshot(path=f"{shot}-failure.png")
+        raise
+    finally:
+        page.close()
+        shutdown_kernels(base)
