@@ -195,3 +195,15 @@ def test_glossary_terms_are_valid_and_every_term_role_has_an_entry():
     missing = sorted({f"{where}: {term}" for where, term in used if " ".join(term.split()).lower() not in terms})
     assert not missing, "{term} roles without a glossary entry (add it to book/back/glossary/partN.yml):\n" + \
         "\n".join(missing)
+
+
+def test_every_cited_key_is_in_the_bibliography():
+    bib = (ROOT / "book" / "references.bib").read_text()
+    keys = re.findall(r"^@\w+\{([^,\s]+),", bib, flags=re.M)
+    assert len(keys) == len(set(keys)), "duplicate bibliography keys"
+    dois = re.findall(r"doi\s*=\s*\{([^}]*)\}", bib)
+    assert all(re.fullmatch(r"10\.\d{4,9}/\S+", d) for d in dois), f"malformed DOI among {dois}"
+    cited = {(where, key.strip()) for where, text in _readable_texts()
+             for m in re.finditer(r"\{cite(?::\w+)?\}`([^`]+)`", text) for key in m.group(1).split(",")}
+    missing = sorted(f"{where}: {key}" for where, key in cited if key not in keys)
+    assert not missing, "citations of keys missing from book/references.bib:\n" + "\n".join(missing)
