@@ -116,15 +116,38 @@ def plain_math(text: str) -> list[str]:
     return [m.group(0) for m in PLAIN_MATH.finditer(prose)]
 
 
-SHORT_MATH = 100  # characters of LaTeX that fit inline in the 688 px column; longer goes on its own line
+SHORT_MATH = 70  # characters of LaTeX that fit inline in the 688 px column; longer goes on its own line
+
+
+def break_lines(latex: str) -> str:
+    """A long formula as lines: split at its top-level ``\\quad``/``\\qquad`` (outside braces and
+    environments, where the checks put their side conditions) into a ``gathered`` block."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(latex):
+        if latex.startswith("\\begin{", i) or latex[i] == "{":
+            depth += 1
+        elif latex.startswith("\\end{", i) or latex[i] == "}":
+            depth -= 1
+        elif depth == 0 and (m := re.match(r"\\q?quad(?![a-zA-Z])", latex[i:])):
+            parts.append(latex[start:i])
+            start = i + m.end()
+            i = start
+            continue
+        i += 1 if latex[i] != "\\" else 2
+    parts.append(latex[start:])
+    parts = [p.strip() for p in parts if p.strip()]
+    if len(parts) < 2:
+        return latex
+    return "\\begin{gathered}\n" + " \\\\\n".join(parts) + "\n\\end{gathered}"
 
 
 def _math_item(latex: str, indent: str = "") -> str:
-    """A list item with one formula: inline when short, a display block when long."""
+    """A list item with one formula: inline when short, a display block (broken at its side conditions)
+    when long."""
     latex = latex.strip()
     if len(latex) <= SHORT_MATH and "\n" not in latex:
         return f"{indent}- ${latex}$"
-    body = "\n".join(f"{indent}  {line}" for line in latex.splitlines())
+    body = "\n".join(f"{indent}  {line}" for line in break_lines(latex).splitlines())
     return f"{indent}- $$\n{body}\n{indent}  $$"
 
 
