@@ -11,7 +11,7 @@ The maximum-likelihood estimate of :math:`\theta_{kjv}` is a ratio of counts; ad
 
 import numpy as np
 
-from ..utils.validation import check_scalar
+from ..utils.validation import check_sample_weight, check_scalar
 from ._discriminant import _BayesClassifier, _encode, _priors
 
 
@@ -74,11 +74,13 @@ class CategoricalNB(_BayesClassifier):
         self.class_prior = class_prior
         self.min_categories = min_categories
 
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Count the classes and, per class, the values of each feature. ``X``: (n_samples, n_features) of
-        non-negative integer codes; ``y``: (n_samples,)."""
-        alpha = check_scalar(self.alpha, "alpha", low=0)
+        non-negative integer codes; ``y``: (n_samples,); ``sample_weight``: (n_samples,), optional, each
+        sample counted with its weight (as scikit-learn)."""
+        alpha = check_scalar(self.alpha, "alpha", min_val=0)
         X, codes, self.classes_ = _encode(self, X, y)
+        s = check_sample_weight(sample_weight, X.shape[0])
         Xc = _check_categories(X)
         K, d = len(self.classes_), X.shape[1]
         n_categories = Xc.max(axis=0) + 1
@@ -88,9 +90,9 @@ class CategoricalNB(_BayesClassifier):
                 raise ValueError(f"min_categories must be an integer or {d} integers, got {self.min_categories!r}")
             n_categories = np.maximum(n_categories, minimum)
         self.n_categories_ = n_categories.astype(np.intp)
-        self.class_count_ = np.bincount(codes, minlength=K).astype(float)
-        # N_kjv: one bincount per feature of the combined index (class, value)
-        self.category_count_ = [np.bincount(codes * V + Xc[:, j], minlength=K * V).reshape(K, V).astype(float)
+        self.class_count_ = np.bincount(codes, weights=s, minlength=K)
+        # N_kjv: one (weighted) bincount per feature of the combined index (class, value)
+        self.category_count_ = [np.bincount(codes * V + Xc[:, j], weights=s, minlength=K * V).reshape(K, V)
                                 for j, V in enumerate(self.n_categories_)]
         with np.errstate(divide="ignore"):                 # alpha = 0: log 0 = -inf for unseen values
             self.feature_log_prob_ = [np.log(N + alpha) - np.log(N.sum(axis=1, keepdims=True) + alpha * N.shape[1])

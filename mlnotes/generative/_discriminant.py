@@ -19,7 +19,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..stats import mvn_logpdf  # chapter 3
-from ..utils.validation import check_scalar
+from ..utils.validation import check_sample_weight, check_scalar
 from ._mle import gaussian_mle
 
 
@@ -35,13 +35,14 @@ def _encode(estimator, X, y):
     return X, codes, encoder.classes_
 
 
-def _priors(priors, codes, n_classes):
-    """Class priors: the given ones (checked: positive, summing to 1), or the class frequencies.
+def _priors(priors, codes, n_classes, sample_weight=None):
+    """Class priors: the given ones (checked: positive, summing to 1), or the (weighted) class frequencies.
 
     A prior of 0 is refused: its class could never be predicted (its log-prior is -inf), so its samples
     should be dropped from the training data instead."""
     if priors is None:
-        return np.bincount(codes, minlength=n_classes) / len(codes)
+        counts = np.bincount(codes, weights=sample_weight, minlength=n_classes)
+        return counts / counts.sum()
     p = np.asarray(priors, dtype=float)
     if p.shape != (n_classes,) or not np.isfinite(p).all() or (p <= 0).any() or not np.isclose(p.sum(), 1.0):
         raise ValueError(f"priors must be {n_classes} positive numbers summing to 1 (a class of prior 0 could never "
@@ -241,23 +242,45 @@ class GaussianNB(_BayesClassifier):
         self.priors = priors
         self.var_smoothing = var_smoothing
 
-    def fit(self, X, y):
-        """Estimate priors, class means and per-feature class variances."""
-        smoothing = check_scalar(self.var_smoothing, "var_smoothing", low=0)
+    def fit(self, X, y, sample_weight=None):
+        """Estimate priors, class means and per-feature class variances (weighted by ``sample_weight``,
+        shape (n_samples,), if given, as scikit-learn)."""
+        smoothing = check_scalar(self.var_smoothing, "var_smoothing", min_val=0)
         X, codes, self.classes_ = _encode(self, X, y)
+        s = check_sample_weight(sample_weight, X.shape[0])
         K = len(self.classes_)
-        self.class_prior_ = _priors(self.priors, codes, K)
+        if (np.bincount(codes, weights=s, minlength=K) <= 0).any():
+            raise ValueError("every class needs a sample of positive sample_weight")
+        self.class_prior_ = _priors(self.priors, codes, K, s)
+        # the moments are computed in units of each feature's largest magnitude, so that squares of values
+        # near the largest float (1e307) do not overflow; the scores are exact in these units (the change of
+        # units adds the same constant to every class), the attributes are mapped back (var_ may be inf)
+        self._unit = np.abs(X).max(axis=0)
+        self._unit[self._unit == 0] = 1.0
+        Z = X / self._unit
         # the means and the diagonals of gaussian_mle(X_k, "diag"), computed directly: gaussian_mle returns full
         # (d, d) matrices, which naive Bayes, often used with many features, must not build
-        self.theta_ = np.array([X[codes == k].mean(axis=0) for k in range(K)])
-        self.epsilon_ = smoothing * X.var(axis=0).max()
-        self.var_ = np.array([((X[codes == k] - self.theta_[k])**2).mean(axis=0) for k in range(K)]) + self.epsilon_
-        if (self.var_ <= 0).any():
+        self._theta = np.array([np.average(Z[codes == k], axis=0, weights=s[codes == k]) for k in range(K)])
+        var = np.array([np.average((Z[codes == k] - self._theta[k]) ** 2, axis=0, weights=s[codes == k])
+                        for k in range(K)])
+        # var_smoothing times the largest feature variance (unweighted, as scikit-learn), in each feature's units
+        largest = smoothing * (Z.var(axis=0) * (self._unit / self._unit.max()) ** 2).max()    # in units of max
+        self._var = var + largest * (self._unit.max() / self._unit) ** 2
+        with np.errstate(over="ignore"):
+            self.epsilon_ = largest * self._unit.max() ** 2
+            self.theta_ = self._theta * self._unit
+            self.var_ = self._var * self._unit**2
+        if (self._var <= 0).any():
             raise ValueError("a feature is constant within a class and var_smoothing is 0: its variance is 0; "
                              "set var_smoothing > 0")
         return self
 
     def _scores(self, X):
-        log_det = np.log(2 * np.pi * self.var_).sum(axis=1)                      # (K,)
-        sq = ((X[:, None, :] - self.theta_[None]) ** 2 / self.var_[None]).sum(axis=2)   # (n, K)
+        Z = X / self._unit
+        log_det = np.log(2 * np.pi * self._var).sum(axis=1) + 2 * np.log(self._unit).sum()       # (K,)
+        with np.errstate(over="ignore"):
+            sq = ((Z[:, None, :] - self._theta[None]) ** 2 / self._var[None]).sum(axis=2)   # (n, K)
+        if not np.isfinite(sq).all():
+            raise ValueError("X has values far outside the training range (beyond the largest float in units "
+                             "of the training data): the class densities underflow to 0 for every class")
         return np.log(self.class_prior_) - 0.5 * (log_det + sq)

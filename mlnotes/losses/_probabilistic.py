@@ -84,10 +84,14 @@ def softmax_cross_entropy(Y, Z):
     evaluated with ``log_softmax`` (log-sum-exp), finite for every finite score.
     """
     Y, Z = _multiclass_targets(Y, Z)
-    return -(Y * log_softmax(Z, axis=1)).sum(axis=1)
+    with np.errstate(over="ignore", under="ignore"):   # Z - max(Z) is -inf for scores 1e308 apart: p = 0
+        log_P = log_softmax(Z, axis=1)
+    # only the classes with Y > 0 contribute (0 * log 0 = 0, where 0 * -inf would be NaN)
+    return -np.multiply(Y, log_P, out=np.zeros_like(log_P), where=Y > 0).sum(axis=1)
 
 
 def softmax_cross_entropy_grad(Y, Z):
     r"""Gradient with respect to the scores: :math:`\operatorname{softmax}(Z) - Y`, shape (n_samples, n_classes)."""
     Y, Z = _multiclass_targets(Y, Z)
-    return softmax(Z, axis=1) - Y
+    with np.errstate(over="ignore", under="ignore"):
+        return softmax(Z, axis=1) - Y

@@ -42,6 +42,15 @@ def _at_new_iterate(f, value, grad, x_new, *, overflow, nan):
     return fx_new, g_new, g_norm, None if np.isfinite(g_norm) else overflow
 
 
+def _point_and_direction(x, g):
+    """``x`` (a finite start point) and ``g`` as float vectors of the same shape."""
+    x = as_start_point(x)
+    g = np.asarray(g, dtype=float)
+    if g.shape != x.shape:
+        raise ValueError(f"g must have the shape of x, {x.shape}, got {g.shape}")
+    return x, g
+
+
 def backtracking(f, x, g, *, fx=None, step_size=1.0, shrink=0.5, c=1e-4, max_halvings=30):
     r"""Armijo backtracking line search along the negative gradient.
 
@@ -81,11 +90,10 @@ def backtracking(f, x, g, *, fx=None, step_size=1.0, shrink=0.5, c=1e-4, max_hal
         not its gradient, or the decrease asked for is below the rounding error of ``f`` (then ``x`` is a
         minimiser to the precision of ``f``; the message says which).
     """
-    step_size = check_scalar(step_size, "step_size", low=0, include_low=False)
-    shrink = check_scalar(shrink, "shrink", low=0, high=1, include_low=False)
-    if shrink == 1:
-        raise ValueError("shrink must be < 1, got 1.0: the step would never change")
-    c = check_scalar(c, "c", low=0, high=1, include_low=False)
+    x, g = _point_and_direction(x, g)
+    step_size = check_scalar(step_size, "step_size", min_val=0, include_boundaries="neither")
+    shrink = check_scalar(shrink, "shrink", min_val=0, max_val=1, include_boundaries="neither")  # 1: no change
+    c = check_scalar(c, "c", min_val=0, max_val=1, include_boundaries="right")
     fx = checked_value(f, x) if fx is None else fx
     decrease = c * (g @ g)
     eta = step_size
@@ -141,8 +149,9 @@ def exact_line_search(f, x, g, *, step_size=1.0, xtol=1e-8):
     :math:`\eta^* = g^\top g / g^\top A g` (derived in chapter 6, *Gradient methods*), and consecutive
     gradients are orthogonal: :math:`\nabla f(x - \eta^* g)^\top g = 0`.
     """
-    step_size = check_scalar(step_size, "step_size", low=0, include_low=False)
-    xtol = check_scalar(xtol, "xtol", low=0, include_low=False)
+    x, g = _point_and_direction(x, g)
+    step_size = check_scalar(step_size, "step_size", min_val=0, include_boundaries="neither")
+    xtol = check_scalar(xtol, "xtol", min_val=0, include_boundaries="neither")
     with np.errstate(over="ignore", invalid="ignore"):
         line = optimize.minimize_scalar(lambda eta: checked_value(f, x - eta * g), bracket=(0.0, step_size),
                                         method="brent", options={"xtol": xtol})

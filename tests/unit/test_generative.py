@@ -516,3 +516,40 @@ def test_make_gaussian_classes_bad_input():
     for n in (0, 2.5, [10], True):
         with pytest.raises(ValueError, match="n_samples"):
             make_gaussian_classes(means, cov, n)
+
+
+def test_gaussian_nb_is_finite_at_values_near_1e307():
+    # issue 11: NaN probabilities (the squares overflowed)
+    X = np.array([[1e307], [2e307], [1.2e307], [-1e307], [-2e307], [-1.5e307]])
+    y = np.array([1, 1, 1, 0, 0, 0])
+    model = GaussianNB().fit(X, y)
+    P = model.predict_proba(X)
+    assert np.isfinite(P).all()
+    np.testing.assert_array_equal(model.predict(X), y)
+    ref = GaussianNB().fit(X / 1e307, y)                     # the same problem in other units
+    np.testing.assert_allclose(P, ref.predict_proba(X / 1e307), rtol=1e-9, atol=1e-300)
+
+
+def test_naive_bayes_sample_weight_agrees_with_sklearn():
+    # issue 11: fit had no sample_weight
+    X, y = load_wine(return_X_y=True)
+    s = np.random.default_rng(0).uniform(0.1, 3.0, size=len(y))
+    ours, ref = GaussianNB().fit(X, y, sample_weight=s), nb.GaussianNB().fit(X, y, sample_weight=s)
+    np.testing.assert_allclose(ours.theta_, ref.theta_, rtol=1e-10)
+    np.testing.assert_allclose(ours.var_, ref.var_, rtol=1e-8)
+    np.testing.assert_allclose(ours.class_prior_, ref.class_prior_, rtol=1e-12)
+    np.testing.assert_allclose(ours.predict_proba(X), ref.predict_proba(X), rtol=1e-6, atol=1e-12)
+    Xc = np.random.default_rng(1).integers(0, 4, size=(len(y), 5))
+    ours, ref = CategoricalNB().fit(Xc, y, sample_weight=s), nb.CategoricalNB().fit(Xc, y, sample_weight=s)
+    np.testing.assert_allclose(ours.class_count_, ref.class_count_, rtol=1e-12)
+    for a, b in zip(ours.feature_log_prob_, ref.feature_log_prob_):
+        np.testing.assert_allclose(a, b, rtol=1e-12)
+    np.testing.assert_allclose(ours.predict_proba(Xc), ref.predict_proba(Xc), rtol=1e-10)
+    # a weight of 2 is a repeated sample (without var_smoothing, which uses the unweighted variance, as
+    # scikit-learn's)
+    twice = np.r_[np.arange(len(y)), np.arange(10)]
+    w = np.ones(len(y))
+    w[:10] = 2
+    np.testing.assert_allclose(GaussianNB(var_smoothing=0).fit(X, y, sample_weight=w).predict_proba(X),
+                               GaussianNB(var_smoothing=0).fit(X[twice], y[twice]).predict_proba(X), rtol=1e-8,
+                               atol=1e-300)

@@ -446,3 +446,15 @@ def test_robust_fit_drawing_and_widget():
         robust_fit_demo(x, y, outlier_index=15)
     with pytest.raises(ValueError, match="delta must be > 0"):
         draw_robust_fit(ax, x, y, delta=-1.0)
+
+
+def test_softmax_cross_entropy_at_extreme_scores():
+    # issue 11: NaN at scores of +-1e308 (0 * -inf after the max shift overflowed)
+    Z = np.array([[1e308, -1e308, 0.0], [1e308, -1e308, 0.0], [1e308, -1e308, 0.0]])
+    Y = np.eye(3)
+    with np.errstate(all="raise"):
+        loss = L.softmax_cross_entropy(Y, Z)
+        grad = L.softmax_cross_entropy_grad(Y, Z)
+    assert loss[0] == 0.0 and loss[2] == 1e308              # finite where the true value is
+    assert loss[1] == np.inf                                 # 2e308 exceeds the largest float: inf, not NaN
+    np.testing.assert_array_equal(grad, np.array([[1.0, 0, 0], [1, 0, 0], [1, 0, 0]]) - Y)

@@ -504,3 +504,13 @@ def test_a_list_step_checks_its_gradients():
         opt.step([np.zeros(2)], [np.ones(2)])
     opt.reset()
     assert opt.step([np.zeros(2)], [np.ones(2)])[0].shape == (2,)
+
+
+@pytest.mark.parametrize("search", ["backtracking", "exact_line_search"])
+def test_line_searches_take_lists(search):
+    # issue 11: a list x (and g) failed inside numpy instead of being converted
+    f = lambda x: float(np.sum(np.asarray(x) ** 2))
+    eta = getattr(O, search)(f, [1.0, 2.0], [2.0, 4.0])
+    assert eta == pytest.approx(0.5, rel=1e-6)
+    with pytest.raises(ValueError, match="g must have the shape of x"):
+        getattr(O, search)(f, [1.0, 2.0], [2.0, 4.0, 1.0])

@@ -139,3 +139,11 @@ def test_unpenalised_fit_on_separable_data_warns():
     X = np.random.default_rng(6).normal(size=(60, 2))
     with pytest.warns(ConvergenceWarning, match="maximum-likelihood estimate does not exist"):
         ProbitRegression(C=np.inf, solver="newton").fit(X, (X[:, 1] > 0.2).astype(int))
+
+
+def test_inverse_mills_ratio_rejects_none_and_text():
+    # issue 11: inverse_mills_ratio(None) returned NaN
+    with pytest.raises(TypeError, match="u must be a number or an array, got None"):
+        inverse_mills_ratio(None)
+    with pytest.raises(TypeError, match="u must be numeric"):
+        inverse_mills_ratio("a")

@@ -403,3 +403,15 @@ def test_excess_risk_drawing_and_widget():
     plt.close("all")
     with pytest.raises(TypeError, match="problem must be a mlnotes.risk.RegressionProblem"):
         excess_risk_demo("sine")
+
+
+@pytest.mark.parametrize("loss, expected", [("square", 1.4), ("absolute", 2.0), ("zero_one", 2.0)])
+def test_float32_probabilities_are_accepted(loss, expected):
+    # issue 11: float32 probabilities (which sum to 1 only to float32 precision) were rejected
+    values = np.array([0.0, 1.0, 2.0])
+    probs = np.array([0.2, 0.2, 0.6], dtype=np.float32)
+    assert bayes_action(values, probs, loss) == pytest.approx(expected, abs=1e-5)
+    np.testing.assert_allclose(expected_loss([0.0, 2.0], values, probs, loss),
+                               expected_loss([0.0, 2.0], values, [0.2, 0.2, 0.6], loss), rtol=1e-6)
+    with pytest.raises(ValueError, match="probs must sum to 1"):
+        bayes_action(values, np.array([0.2, 0.2, 0.59], dtype=np.float32), loss)
