@@ -1,34 +1,66 @@
-"""Interactive demos (ipywidgets) shared by the chapters.
+"""Interactive demos (ipywidgets) of the chapters, one module per chapter topic.
 
-Each demo pairs a plain drawing function (used for the chapter's static figure) with a widget
-that redraws it as a slider moves. On the website a widget shows its saved snapshot; run the
-notebook for the live version.
+Each demo pairs a plain drawing function (used for the chapter's static figure) with a widget that
+redraws it as a slider moves. On the website a widget shows its saved snapshot; run the notebook for
+the live version.
+
+Import a chapter's widgets from its own module, which imports only the library family it shows::
+
+    from mlnotes.widgets.classification import draw_decision_boundary, logistic_c_demo
+
+``from mlnotes.widgets import logistic_c_demo`` keeps working: this package imports no module until
+one of its names is asked for (module ``__getattr__``), and then only the module that defines it, so a
+chapter pays for its own widgets only and a broken module of one chapter cannot break another.
+Generic drawings (decision regions, optimiser paths, a matrix's action) live in
+:mod:`mlnotes.plotting`; they are re-exported here under their old names.
+
+A new chapter adds ``mlnotes/widgets/<topic>.py`` with an ``__all__`` and one line per public name
+in :data:`_NAMES` (tests check that the table and the modules agree).
 """
 
-from ._bayesian import bayesian_regression_demo, draw_posterior_lines
-from ._calculus import draw_finite_difference, finite_difference_demo
-from ._classification import draw_decision_boundary, logistic_c_demo
-from ._convexity import convexity_demo, draw_chord
-from ._generative import draw_class_densities, generative_demo
-from ._learning_theory import draw_excess_risk, excess_risk_demo
-from ._linalg import draw_matrix_action, matrix_action_demo
-from ._linear import draw_ridge_fit, ridge_outlier_demo
-from ._losses import draw_robust_fit, robust_fit_demo
-from ._optim import draw_descent_paths, quadratic_2d, step_size_demo
-from ._probability import draw_gaussian_condition, gaussian_condition_demo
-from ._regularisation import draw_lasso_geometry, regularisation_demo
-from ._subgradient import draw_subgradient_steps, subgradient_demo
+import importlib
 
-__all__ = ["draw_matrix_action", "matrix_action_demo",
-           "draw_finite_difference", "finite_difference_demo",
-           "draw_gaussian_condition", "gaussian_condition_demo",
-           "draw_excess_risk", "excess_risk_demo",
-           "draw_robust_fit", "robust_fit_demo",
-           "draw_descent_paths", "step_size_demo", "quadratic_2d",
-           "draw_chord", "convexity_demo",
-           "draw_subgradient_steps", "subgradient_demo",
-           "draw_ridge_fit", "ridge_outlier_demo",
-           "draw_lasso_geometry", "regularisation_demo",
-           "draw_posterior_lines", "bayesian_regression_demo",
-           "draw_decision_boundary", "logistic_c_demo",
-           "draw_class_densities", "generative_demo"]
+#: Public name -> the module (relative to this package, or ``mlnotes.plotting``) that defines it.
+_NAMES = {
+    # chapter 1, linear algebra
+    "draw_matrix_action": "..plotting", "matrix_action_demo": ".linalg",
+    # chapter 2, matrix calculus
+    "draw_finite_difference": ".calculus", "finite_difference_demo": ".calculus",
+    # chapter 3, probability and Gaussians
+    "draw_gaussian_condition": ".probability", "gaussian_condition_demo": ".probability",
+    # chapter 4, statistical learning theory
+    "draw_excess_risk": ".learning_theory", "excess_risk_demo": ".learning_theory",
+    # chapter 5, loss functions
+    "draw_robust_fit": ".losses", "robust_fit_demo": ".losses",
+    # chapter 6, gradient methods
+    "draw_descent_paths": "..plotting", "step_size_demo": ".optim", "quadratic_2d": ".optim",
+    # chapter 7, convexity and duality
+    "draw_chord": ".convexity", "convexity_demo": ".convexity", "chord_gap": ".convexity",
+    # chapter 8, subgradient methods
+    "draw_subgradient_steps": ".subgradient", "subgradient_demo": ".subgradient",
+    # chapter 9, linear regression
+    "draw_ridge_fit": ".linear", "ridge_outlier_demo": ".linear",
+    # chapter 10, regularisation
+    "draw_lasso_geometry": ".regularisation", "regularisation_demo": ".regularisation",
+    # chapter 11, probabilistic regression
+    "draw_posterior_lines": ".bayesian", "bayesian_regression_demo": ".bayesian",
+    # chapter 12, linear classification
+    "draw_decision_boundary": "..plotting", "logistic_c_demo": ".classification",
+    # chapter 13, generative classifiers
+    "draw_class_densities": ".generative", "generative_demo": ".generative",
+}
+
+__all__ = list(_NAMES)
+
+
+def __getattr__(name):
+    """Import the one module that defines ``name`` (PEP 562), on first use."""
+    if name not in _NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_NAMES[name], __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

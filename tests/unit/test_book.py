@@ -7,6 +7,7 @@ import matplotlib as mpl
 import numpy as np
 
 import mlnotes.book
+from mlnotes.plotting._style import STYLE
 
 
 def test_setup_sets_print_options_and_style():
@@ -16,7 +17,7 @@ def test_setup_sets_print_options_and_style():
         mlnotes.book.setup()
         options = np.get_printoptions()
         assert options["precision"] == 4 and options["suppress"] is True
-        assert mpl.rcParams["figure.dpi"] == 80
+        assert mpl.rcParams["figure.dpi"] == STYLE["figure.dpi"] != 123
     finally:
         np.set_printoptions(precision=8, suppress=False)
         mpl.rcdefaults()

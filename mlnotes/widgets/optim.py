@@ -3,7 +3,10 @@
 import numpy as np
 
 from ..optim import gradient_descent
-from ..utils.validation import as_float_matrix, as_float_vector, check_scalar
+from ..plotting import draw_descent_paths
+from ..utils.validation import as_float_vector, check_scalar
+
+__all__ = ["quadratic_2d", "draw_descent_paths", "step_size_demo"]
 
 
 def quadratic_2d(condition_number, *, L=1.0, angle=np.pi / 6):
@@ -28,77 +31,6 @@ def quadratic_2d(condition_number, *, L=1.0, angle=np.pi / 6):
     c, s = np.cos(angle), np.sin(angle)
     R = np.array([[c, -s], [s, c]])
     return R @ np.diag([L, L / kappa]) @ R.T
-
-
-def _check_hessian(A):
-    A = as_float_matrix(A, "A")
-    if A.shape != (2, 2):
-        raise ValueError(f"A must be a 2x2 matrix (the Hessian of a 2-D quadratic), got shape {A.shape}")
-    if not np.allclose(A, A.T):
-        raise ValueError("A must be symmetric")
-    if np.linalg.eigvalsh(A).min() < 0:
-        raise ValueError("A must be positive semidefinite, so that the quadratic is convex")
-    return A
-
-
-def draw_descent_paths(ax, A, paths, *, x_star=(0.0, 0.0), lim=None, n_levels=12, legend=True):
-    r"""Draw the contours of :math:`f(x) = \tfrac12 (x - x^*)^\top A (x - x^*)` and optimiser paths on them.
-
-    Parameters
-    ----------
-    ax : matplotlib Axes
-    A : array of shape (2, 2)
-        Symmetric positive semidefinite Hessian.
-    paths : dict of str -> array of shape (k, 2)
-        Iterates of each method (e.g. ``OptimizeResult.path``), drawn as connected markers from the
-        start (a square) on.
-    x_star : array of shape (2,), default (0, 0)
-        The minimiser, marked with a star.
-    lim : float, optional
-        Half-width of the square window around ``x_star``; default 1.15 times the largest distance of a
-        start point from ``x_star``. Iterates outside the window (a diverging path) are clipped.
-    n_levels : int, default 12
-        Number of contour lines, spaced geometrically in value.
-    legend : bool, default True
-
-    Returns
-    -------
-    ax : matplotlib Axes
-    """
-    A = _check_hessian(A)
-    x_star = as_float_vector(x_star, "x_star", 2)
-    if not isinstance(paths, dict) or not paths:
-        raise ValueError("paths must be a non-empty dict mapping a label to an array of shape (k, 2)")
-    paths = {label: as_float_matrix(path, f"paths[{label!r}]") for label, path in paths.items()}
-    for label, path in paths.items():
-        if path.shape[1] != 2:
-            raise ValueError(f"paths[{label!r}] must have shape (k, 2), got {path.shape}")
-    starts = np.array([path[0] for path in paths.values()])
-    if lim is None:
-        lim = 1.15 * max(np.abs(starts - x_star).max(), 1e-12)
-    lim = check_scalar(lim, "lim", low=0.0, include_low=False)
-
-    grid = np.linspace(-lim, lim, 121)
-    U, V = np.meshgrid(grid + x_star[0], grid + x_star[1])
-    D = np.stack([U - x_star[0], V - x_star[1]], axis=-1)
-    F = 0.5 * np.einsum("...i,ij,...j->...", D, A, D)
-    top = max(0.5 * d @ A @ d for d in starts - x_star)
-    top = top if top > 0 else F.max()
-    levels = top * np.geomspace(1e-3, 1.0, n_levels)
-    ax.contour(U, V, F, levels=levels, colors="0.6", linewidths=0.8)
-    for k, (label, path) in enumerate(paths.items()):
-        color = f"C{k % 10}"
-        ax.plot(path[:, 0], path[:, 1], "-o", color=color, ms=3, lw=1.2, label=label)
-        ax.plot(*path[0], "s", color=color, ms=6)
-    ax.plot(*x_star, "*", color="k", ms=12)
-    ax.set_xlim(x_star[0] - lim, x_star[0] + lim)
-    ax.set_ylim(x_star[1] - lim, x_star[1] + lim)
-    ax.set_aspect("equal")
-    ax.set_xlabel("$x_1$")
-    ax.set_ylabel("$x_2$")
-    if legend:
-        ax.legend(loc="upper left", fontsize=8)
-    return ax
 
 
 def step_size_demo(*, x0=(-3.0, 1.5), n_steps=40, angle=np.pi / 6):

@@ -6,6 +6,8 @@ import numpy as np
 from ..bayes import BayesianLinearRegression
 from ..utils.validation import as_float_vector, check_scalar
 
+__all__ = ["draw_posterior_lines", "bayesian_regression_demo"]
+
 
 def _features(x):
     """The design matrix of a line, rows :math:`(1, x_i)`: the intercept gets the Gaussian prior too."""

@@ -4,6 +4,8 @@ import numpy as np
 
 from ..risk import RegressionProblem, excess_risk_decomposition, fit_polynomial, legendre_features
 
+__all__ = ["draw_excess_risk", "excess_risk_demo"]
+
 #: Sample sizes offered by the demo's slider.
 SAMPLE_SIZES = (10, 20, 50, 100, 200, 500, 1000)
 

@@ -4,17 +4,10 @@ import numpy as np
 
 from ..datasets import make_gaussian_classes
 from ..generative import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis, class_gaussians
+from ..plotting import POINT_COLOURS, check_points_2d, draw_boundary, draw_decision_boundary
 from ..utils.validation import check_scalar
-from ._classification import _POINT_COLOURS, _check_2d, draw_decision_boundary
 
-
-def _boundary(ax, model, g0, g1, **style):
-    """Draw the decision boundary of a fitted classifier on the grid (g0, g1); returns the contour set."""
-    grid = np.column_stack([g0.ravel(), g1.ravel()])
-    if len(model.classes_) == 2:
-        return ax.contour(g0, g1, model.decision_function(grid).reshape(g0.shape), levels=[0.0], **style)
-    region = np.searchsorted(model.classes_, model.predict(grid)).reshape(g0.shape)
-    return ax.contour(g0, g1, region, levels=np.arange(len(model.classes_)) + 0.5, **style)
+__all__ = ["draw_class_densities", "generative_demo"]
 
 
 def draw_class_densities(ax, model, X, y, *, compare=None, sigmas=(1.0, 2.0), resolution=150, padding=1.0):
@@ -43,7 +36,7 @@ def draw_class_densities(ax, model, X, y, *, compare=None, sigmas=(1.0, 2.0), re
     -------
     ax : matplotlib Axes
     """
-    X, y = _check_2d(X, y)
+    X, y = check_points_2d(X, y)
     sigmas = sorted(check_scalar(s, "sigma", low=0.0, include_low=False) for s in sigmas)
     priors, means, covariances = class_gaussians(model)
     if means.shape[1] != 2:
@@ -55,11 +48,11 @@ def draw_class_densities(ax, model, X, y, *, compare=None, sigmas=(1.0, 2.0), re
     for k, (mu, S) in enumerate(zip(means, covariances)):
         r = grid - mu
         mahalanobis2 = np.sum(r * np.linalg.solve(S, r.T).T, axis=1).reshape(g0.shape)
-        ax.contour(g0, g1, mahalanobis2, levels=np.square(sigmas), colors=_POINT_COLOURS[k], linewidths=1.0,
+        ax.contour(g0, g1, mahalanobis2, levels=np.square(sigmas), colors=POINT_COLOURS[k], linewidths=1.0,
                    linestyles="-", alpha=0.8)
-        ax.scatter(*mu, marker="x", s=60, color=_POINT_COLOURS[k], linewidths=2, zorder=4)
+        ax.scatter(*mu, marker="x", s=60, color=POINT_COLOURS[k], linewidths=2, zorder=4)
     if compare is not None:
-        _boundary(ax, compare, g0, g1, colors="k", linewidths=1.5, linestyles="--")
+        draw_boundary(ax, compare, g0, g1, colors="k", linewidths=1.5, linestyles="--")
     return ax
 
 

@@ -5,6 +5,8 @@ import numpy as np
 from ..losses import REGRESSION_LOSSES, fit_linear
 from ..utils.validation import as_float_vector, check_scalar
 
+__all__ = ["draw_robust_fit", "robust_fit_demo"]
+
 _STYLE = {"square": ("C0", "-", "square"), "absolute": ("C2", "--", "absolute"), "huber": ("C1", "-.", "Huber")}
 
 

@@ -6,6 +6,8 @@ import numpy as np
 from ..optim import inverse_sqrt, inverse_time, subgradient_descent
 from ..utils.validation import as_float_vector, check_scalar
 
+__all__ = ["draw_subgradient_steps", "subgradient_demo"]
+
 #: The schedules the demo offers: name -> step_size argument of subgradient_descent, given eta0.
 SCHEDULES = {
     "constant": lambda eta0: eta0,

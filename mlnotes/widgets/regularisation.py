@@ -15,6 +15,8 @@ from ..linear import Lasso, Ridge, lasso_path
 from ..linear import alpha_max as _alpha_max
 from ..utils.validation import as_float_matrix, as_float_vector, check_scalar
 
+__all__ = ["draw_lasso_geometry", "regularisation_demo"]
+
 PENALTIES = ("l1", "l2")
 
 #: Colour of the regions of least-squares solutions whose constrained solution is sparse (as in the notes).

@@ -5,6 +5,8 @@ import numpy as np
 from ..stats import gaussian_condition, mvn_logpdf
 from ..utils.validation import check_scalar
 
+__all__ = ["draw_gaussian_condition", "gaussian_condition_demo"]
+
 
 def draw_gaussian_condition(ax, mean, cov, x2, *, legend=True):
     r"""Draw a bivariate Gaussian, the slice :math:`x_2 = \text{const}` and the conditional density.

@@ -5,6 +5,8 @@ import numpy as np
 from ..linear import LinearRegression, Ridge
 from ..utils.validation import as_float_vector, check_scalar
 
+__all__ = ["draw_ridge_fit", "ridge_outlier_demo"]
+
 
 def draw_ridge_fit(ax, x, y, alpha, *, outlier_index=None, outlier_shift=0.0):
     """Draw 1-D data with its least-squares and ridge fits.

@@ -10,6 +10,8 @@ import numpy as np
 
 from ..utils.validation import check_scalar
 
+__all__ = ["chord_gap", "draw_chord", "convexity_demo"]
+
 #: The functions offered by the demo: name -> (vectorised function, plotting domain, label in TeX).
 FUNCTIONS = {
     "x^2": (np.square, (-2.0, 2.0), r"x^2"),

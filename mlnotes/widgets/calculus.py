@@ -6,6 +6,8 @@ from ..symbolic import optimal_step
 from ..symbolic._gradcheck import UNIT_ROUNDOFF
 from ..utils.validation import check_scalar
 
+__all__ = ["draw_finite_difference", "finite_difference_demo"]
+
 #: The steps of the error curve: 10^-16 ... 10^0.
 STEPS = np.logspace(-16, 0, 161)
 

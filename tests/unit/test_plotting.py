@@ -1,0 +1,52 @@
+"""mlnotes.plotting: generic drawings (decision boundaries for every kind of classifier)."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from sklearn.linear_model import LogisticRegression  # noqa: E402
+from sklearn.naive_bayes import GaussianNB  # noqa: E402
+
+from mlnotes.plotting import check_points_2d, draw_boundary, draw_decision_boundary  # noqa: E402
+
+
+@pytest.fixture
+def blobs():
+    rng = np.random.default_rng(0)
+    centres = np.array([[0.0, 0.0], [3.0, 0.0], [0.0, 3.0]])
+    X = np.vstack([c + rng.standard_normal((30, 2)) for c in centres])
+    return X, np.repeat([0, 1, 2], 30)
+
+
+def _grid():
+    return np.meshgrid(np.linspace(-3, 6, 40), np.linspace(-3, 6, 40))
+
+
+@pytest.mark.parametrize("model, level", [(LogisticRegression(), 0.0), (GaussianNB(), 0.5)])
+def test_draw_boundary_two_classes(blobs, model, level):
+    # decision_function's level 0 when the model has one, else predict_proba's level 1/2
+    X, y = blobs
+    model.fit(X[y < 2], y[y < 2])
+    fig, ax = plt.subplots()
+    cs = draw_boundary(ax, model, *_grid(), colors="k")
+    assert list(cs.levels) == [level]
+    plt.close(fig)
+
+
+def test_draw_boundary_between_regions_of_three_classes(blobs):
+    X, y = blobs
+    model = GaussianNB().fit(X, y)
+    fig, ax = plt.subplots()
+    assert {0.5, 1.5} <= set(draw_boundary(ax, model, *_grid()).levels)
+    draw_decision_boundary(ax, model, X, y)
+    assert ax.get_xlim() == pytest.approx((X[:, 0].min() - 0.5, X[:, 0].max() + 0.5))
+    plt.close(fig)
+
+
+def test_check_points_2d_rejects_bad_shapes():
+    with pytest.raises(ValueError, match="exactly 2 features"):
+        check_points_2d(np.zeros((4, 3)), np.zeros(4))
+    with pytest.raises(ValueError, match=r"y must have shape \(4,\)"):
+        check_points_2d(np.zeros((4, 2)), np.zeros(3))
