@@ -81,6 +81,8 @@ class CategoricalNB(_BayesClassifier):
         alpha = check_scalar(self.alpha, "alpha", min_val=0)
         X, codes, self.classes_ = _encode(self, X, y)
         s = check_sample_weight(sample_weight, X.shape[0])
+        if len(np.unique(codes[s > 0])) < 2:
+            raise ValueError("CategoricalNB needs samples of at least 2 classes with positive sample_weight")
         Xc = _check_categories(X)
         K, d = len(self.classes_), X.shape[1]
         n_categories = Xc.max(axis=0) + 1

@@ -263,8 +263,10 @@ class GaussianNB(_BayesClassifier):
         self._theta = np.array([np.average(Z[codes == k], axis=0, weights=s[codes == k]) for k in range(K)])
         var = np.array([np.average((Z[codes == k] - self._theta[k]) ** 2, axis=0, weights=s[codes == k])
                         for k in range(K)])
-        # var_smoothing times the largest feature variance (unweighted, as scikit-learn), in each feature's units
-        largest = smoothing * (Z.var(axis=0) * (self._unit / self._unit.max()) ** 2).max()    # in units of max
+        # var_smoothing times the largest feature variance (as scikit-learn; weighted, so that a weight of 2 is a
+        # repeated sample, where scikit-learn takes the unweighted variance), in each feature's units
+        Z_var = np.average((Z - np.average(Z, axis=0, weights=s)) ** 2, axis=0, weights=s)
+        largest = smoothing * (Z_var * (self._unit / self._unit.max()) ** 2).max()    # in units of the largest
         self._var = var + largest * (self._unit.max() / self._unit) ** 2
         with np.errstate(over="ignore"):
             self.epsilon_ = largest * self._unit.max() ** 2
