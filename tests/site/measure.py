@@ -51,12 +51,49 @@ def overwide_markdown(result: dict, width: int = 1280) -> str:
     return "\n".join(lines) + "\n"
 
 
+def figures_markdown(result: dict) -> str:
+    """The figures whose text would be shown below the legible size (tb.MIN_FIGURE_TEXT_PX), per chapter."""
+    from mlnotes.plotting._style import STYLE
+
+    font_pt = STYLE["font.size"]
+    column = {w: max((by_w[str(w)]["summary"]["column_px"] for by_w in result.values()), default=0)
+              for w in tb.MEASURE_WIDTHS}
+    max_in = {w: column[w] / (tb.MIN_FIGURE_TEXT_PX[w] * 72 / font_pt) for w in tb.MEASURE_WIDTHS}
+    lines = ["# Figures scaled below a legible size",
+             "",
+             f"Measured {dt.datetime.now(dt.timezone.utc):%Y-%m-%d %H:%M} UTC by `tests/site/measure.py --figures`. "
+             f"The book's style (mlnotes/plotting/_style.py) draws {font_pt} pt text and shows a figure at 96 CSS px "
+             "per inch (high-density PNG). A figure wider than the column is shrunk, and its text with it; the "
+             f"browser test wants text >= {tb.MIN_FIGURE_TEXT_PX[1280]} CSS px at 1280 px (column "
+             f"{column[1280]} px: figures up to {max_in[1280]:.1f} in wide) and >= {tb.MIN_FIGURE_TEXT_PX[390]} "
+             f"CSS px on a 390 px phone (column {column[390]} px: figures up to {max_in[390]:.1f} in wide).",
+             "",
+             f"Rule of thumb: `figsize` width <= {min(max_in.values()):.1f} in; multi-panel figures as a grid "
+             "(2 x 2 at `figsize=(7, 5.5)`, `layout=\"constrained\"`) rather than one long row; no `fontsize=` "
+             "smaller than the default. Old figures (80 dpi, before the style change) are listed by their size "
+             "in inches; re-executing the chapter redraws them at the new style.",
+             ""]
+    for path, by_width in result.items():
+        rows = []
+        for width in tb.MEASURE_WIDTHS:
+            for i, f in enumerate(by_width[str(width)]["detail"]["figures"]):
+                ppi = f.get("css_px_per_inch")
+                if ppi and font_pt / 72 * ppi < tb.MIN_FIGURE_TEXT_PX[width]:
+                    rows.append(f"- at {width} px: figure {i + 1} in section \"{f['section']}\", "
+                                f"{f['natural'] / f['dpi']:.1f} in wide, shown {f['rendered']:.0f} px: "
+                                f"text {font_pt / 72 * ppi:.1f} px")
+        if rows:
+            lines += [f"## {path.removesuffix('.html')}", ""] + rows + [""]
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--site", type=Path, default=tb.site_dir(), help="built site (default _build/html)")
     ap.add_argument("--out", type=Path, help="JSON file for the measurements")
     ap.add_argument("--shots", type=Path, help="folder for screenshots of the closing-note pages")
     ap.add_argument("--overwide", type=Path, help="Markdown file for the list of over-wide equations")
+    ap.add_argument("--figures", type=Path, help="Markdown file for the list of figures below a legible size")
     ap.add_argument("--pages", nargs="*", help="pages relative to the site (default: every _toc.yml page)")
     args = ap.parse_args(argv)
 
@@ -82,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
                                        indent=1) + "\n")
     if args.overwide:
         args.overwide.write_text(overwide_markdown(result))
+    if args.figures:
+        args.figures.write_text(figures_markdown(result))
     keys = ("height_px", "code_lines_visible", "code_lines_cut", "overwide_equations", "overwide_without_cue",
             "widest_table_px", "min_figure_css_px_per_inch", "widgets_honest", "widgets")
     print("page @width: " + " ".join(keys))

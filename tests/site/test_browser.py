@@ -464,7 +464,10 @@ _MEASURE_JS = r"""() => {
   const figures = Array.from(article.querySelectorAll('.cell_output img, .widget-subarea img, figure img')).filter(visible)
     .map(img => ({src: (img.currentSrc || img.src).slice(0, 600), natural: img.naturalWidth, naturalHeight: img.naturalHeight,
                   rendered: Math.round(img.getBoundingClientRect().width * 10) / 10,
-                  inWidget: !!img.closest('.widget-subarea')}));
+                  inWidget: !!img.closest('.widget-subarea'),
+                  section: ((img.closest('section') || {}).querySelector ?
+                            (img.closest('section').querySelector('h1, h2, h3, h4') || {}).textContent || '' : '')
+                            .replace(/#$/, '').trim().slice(0, 80)}));
 
   // widgets: every control (form elements, noUiSlider tracks, editable readouts) outside output areas,
   // and whether it is really disabled (not only styled); the static-site note must sit above the widget
@@ -927,9 +930,10 @@ def test_figures_are_not_scaled_below_a_legible_size(layout, page_path, width):
     if not figures:
         pytest.skip(f"{page_path} has no figure")
     font_pt = STYLE["font.size"]
-    small = [f"{f['src'].rsplit('/', 1)[-1][:16]}: {f['natural']} px at {f['dpi']:.0f} dpi shown {f['rendered']} px "
-             f"wide -> {font_pt / 72 * f['css_px_per_inch']:.1f} px text"
-             for f in figures if f["css_px_per_inch"] and font_pt / 72 * f["css_px_per_inch"] < MIN_FIGURE_TEXT_PX[width]]
+    small = [f"figure {i + 1} (section {f['section']!r}, {f['natural'] / f['dpi']:.1f} in wide): shown "
+             f"{f['rendered']} px wide -> {font_pt / 72 * f['css_px_per_inch']:.1f} px text"
+             for i, f in enumerate(figures)
+             if f["css_px_per_inch"] and font_pt / 72 * f["css_px_per_inch"] < MIN_FIGURE_TEXT_PX[width]]
     assert not small, (f"{page_path}: at {width} px these figures show {font_pt} pt text below "
                        f"{MIN_FIGURE_TEXT_PX[width]} CSS px (make them narrower or split the panels):\n  "
                        + "\n  ".join(small))
