@@ -1,6 +1,8 @@
 """Deciding that two expressions are *not* identical: a counterexample is the proof."""
 
-from ._prove import Verdict, equal
+import time
+
+from ._prove import COUNTEREXAMPLE, PROVED, UNDECIDED, Verdict, _finish, _identical_as_built, _sympify, equal
 
 
 def differs(lhs, rhs, *, latex=None, **options) -> Verdict:
@@ -14,21 +16,31 @@ def differs(lhs, rhs, *, latex=None, **options) -> Verdict:
     ----------
     lhs, rhs : sympy expressions or matrices
     latex : str, optional
-        How to display the claim (default ``lhs \not\equiv rhs``).
+        A typed display of the claim, compared with the checked objects (default: the checked
+        form ``lhs \not\equiv rhs`` rendered by sympy).
     **options
         Passed to :func:`~mlnotes.symbolic.equal` (``witnesses``, ``points``, ``seed``, ...).
 
     Returns
     -------
     Verdict
+        ``kind="counterexample"`` (or ``"proved"`` for a shape mismatch) when it holds.
     """
-    import sympy as sp
-
+    start = time.perf_counter()
+    lhs, rhs = _sympify(lhs), _sympify(rhs)
     v = equal(lhs, rhs, **options)
-    statement = latex or f"{sp.latex(lhs)} \\not\\equiv {sp.latex(rhs)}"
     if v.holds:
-        return Verdict(statement, False, v.method, f"they are identical ({v.detail})", None, v.seconds)
-    if v.method == "undecided":  # no counterexample and no proof: no evidence of a difference
-        return Verdict(statement, False, v.method, v.detail, None, v.seconds)
-    method = "symbolic" if v.counterexample is None else "counterexample"
-    return Verdict(statement, True, method, v.detail, v.counterexample, v.seconds)
+        holds_, method, detail = False, v.method, f"they are identical ({v.detail})"
+    elif v.method == "undecided":  # no counterexample and no proof: no evidence of a difference
+        holds_, method, detail = False, v.method, v.detail
+    else:
+        holds_, method, detail = True, ("symbolic" if v.counterexample is None else "counterexample"), v.detail
+    out = _finish(holds_, method, detail, v.counterexample if holds_ else None, start, lhs=lhs, op="not-equiv",
+                  rhs=rhs, latex=latex, trivial=False)
+    if out.holds:
+        out.kind = COUNTEREXAMPLE if v.counterexample else PROVED
+    elif out.kind not in (UNDECIDED,):
+        out.kind = v.kind if v.kind != "trivial" else PROVED
+    if _identical_as_built(lhs, rhs):
+        out.detail = f"the two sides are identical as built ({out.detail})"
+    return out

@@ -20,7 +20,7 @@ import signal
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import sympy as sp
@@ -29,28 +29,62 @@ from sympy.matrices.expressions.matexpr import MatrixExpr
 __all__ = ["Verdict", "equal", "holds", "agree", "explicit_matrix"]
 
 
+#: The honest proof kinds a statement is labelled with (what actually happened).
+PROVED = "proved"                      # sympy on symbolic expressions
+EXACT = "exact computation"            # exact arithmetic on exact inputs without symbols
+NUMERIC = "numeric evidence"           # high-precision evaluation at random points (simplify undecided)
+COUNTEREXAMPLE = "counterexample"      # a refutation at a point
+IMPLEMENTATION = "implementation agrees"   # a derived formula against the mlnotes code
+MEASURED = "measured"                  # floating-point results of running code, however wrapped
+TRIVIAL = "trivial"                    # the two sides were identical when the check was built
+UNDECIDED = "undecided"                # neither a proof nor a counterexample: a failed claim
+KINDS = (PROVED, EXACT, NUMERIC, COUNTEREXAMPLE, IMPLEMENTATION, MEASURED, TRIVIAL, UNDECIDED)
+#: The kinds that count as a proof (or as a check of the implementation) in the summaries.
+PROOF_KINDS = (PROVED, EXACT, COUNTEREXAMPLE, IMPLEMENTATION)
+
+
 @dataclass
 class Verdict:
-    """The outcome of deciding one claim.
+    """The outcome of deciding one statement.
 
     Attributes
     ----------
     latex : str
-        The claim as LaTeX (what the chapter displays).
+        The statement as displayed: the typed ``latex=`` display if one was given, else the checked
+        statement rendered by sympy's printer.
     holds : bool
-        Whether the claim was proved or supported at every evaluated point.
+        Whether the statement was proved or supported at every evaluated point.
     method : str
-        ``"symbolic"`` (proved by simplification or sympy's assumptions), ``"exact"`` (exact rational
-        arithmetic on explicit matrices: a proof for the sizes tried), ``"numeric"`` (high-precision
-        evaluation at random points: evidence), ``"implementation"`` (derived formula vs code) or
-        ``"undecided"`` (a failed claim: simplify could not decide and no point could be evaluated,
-        e.g. derivatives of undefined functions).
+        How it was decided, as a short code: ``"symbolic"`` (simplification or sympy's
+        assumptions), ``"exact"`` (exact arithmetic on explicit matrices), ``"numeric"``
+        (high-precision evaluation at random points), ``"implementation"`` (derived formula vs
+        code), ``"counterexample"``, ``"measured"`` (numbers from running code against a bound) or
+        ``"undecided"``.
     detail : str
         How it was decided, in words.
     counterexample : dict or None
-        For a failed claim, the point (symbol -> value as LaTeX) where it fails.
+        For a failed statement, the point (symbol -> value as LaTeX) where it fails.
     seconds : float
         Time taken to decide.
+    kind : str
+        The honest proof kind (one of :data:`KINDS`): ``"proved"``, ``"exact computation"``,
+        ``"numeric evidence"``, ``"counterexample"``, ``"implementation agrees"``,
+        ``"measured"``, ``"trivial"`` or ``"undecided"``. Derived from ``method`` and the inputs
+        when not given.
+    checked : str
+        The statement that was checked, rendered from the checked objects by sympy's printer
+        (for numerical checks: the numbers compared).
+    display : str or None
+        The typed display (``latex=``), if any.
+    display_check : str
+        How the typed display relates to the checked objects: ``"rendered"`` (no typed display:
+        the checked form is shown), ``"compared"`` (parsed back and found equal), ``"not compared"``
+        (could not be parsed or matched: the checked form is shown next to it), ``"disagrees"``
+        (the statement fails) or ``"description"`` (a numerical check: the display describes the
+        quantities, the numbers are shown).
+    trivial : bool
+        The two sides were structurally identical when the check was built: it cannot fail and is
+        no proof.
     """
 
     latex: str
@@ -59,6 +93,65 @@ class Verdict:
     detail: str
     counterexample: dict | None = None
     seconds: float = 0.0
+    kind: str = ""
+    checked: str = ""
+    display: str | None = None
+    display_check: str = ""
+    trivial: bool = False
+
+    def __post_init__(self):
+        if not self.kind:
+            self.kind = _default_kind(self.method, self.holds, self.counterexample)
+        if self.kind not in KINDS:
+            raise ValueError(f"kind must be one of {KINDS}, got {self.kind!r}")
+        if not self.checked:
+            self.checked = self.latex
+        if not self.display_check:
+            self.display_check = "rendered" if self.display is None else "not compared"
+
+
+def _default_kind(method, holds_, counterexample):
+    """The proof kind of a verdict from its method alone (the deciders refine it from their inputs)."""
+    if method == "undecided":
+        return UNDECIDED
+    if method == "measured":
+        return MEASURED
+    if method == "implementation":
+        return IMPLEMENTATION
+    if not holds_ and counterexample:
+        return COUNTEREXAMPLE
+    return {"symbolic": PROVED, "exact": PROVED, "numeric": NUMERIC,
+            "counterexample": COUNTEREXAMPLE}.get(method, UNDECIDED)
+
+
+def _has_float(*objects):
+    """True if a floating-point number is among ``objects`` (a number that came out of running
+    code, whatever it is wrapped in)."""
+    for obj in objects:
+        if isinstance(obj, (float, np.floating)):
+            return True
+        if isinstance(obj, np.ndarray) and obj.dtype.kind in "fc":
+            return True
+        if isinstance(obj, (sp.Basic, sp.MatrixBase)) and obj.has(sp.Float):
+            return True
+    return False
+
+
+def _has_symbols(*objects):
+    return any(isinstance(o, (sp.Basic, sp.MatrixBase)) and (o.free_symbols or o.has(sp.MatrixSymbol))
+               for o in objects)
+
+
+def _kind_of(method, holds_, counterexample, inputs):
+    """The honest kind of a decided statement on the sympy objects ``inputs``: *measured* when a
+    float is among them, *exact computation* when none has a symbol, else by the method."""
+    if method == "undecided":
+        return UNDECIDED
+    if _has_float(*inputs):
+        return MEASURED
+    if not _has_symbols(*inputs):
+        return EXACT
+    return _default_kind(method, holds_, counterexample)
 
 
 class _Timeout(Exception):
@@ -102,18 +195,76 @@ def _simplify_is_zero(expr, timeout):
 # random points
 # ---------------------------------------------------------------------------------------------
 
-def _random_rational(rng, sym):
-    """A random exact value for ``sym`` that respects its assumptions."""
-    if sym.is_integer:
-        low = 1 if sym.is_positive else (0 if sym.is_nonnegative else -5)
-        return sp.Integer(int(rng.integers(low, 7)))
-    num = int(rng.integers(1, 400))
-    value = sp.Rational(num, 100)  # in (0, 4)
+#: Decimal exponents of the magnitudes of random points: log-uniform from 1e-6 to 1e6, so a claim
+#: that is only true on a bounded region (``min(x, 4) = x``) meets a point outside it.
+MAGNITUDES = (-6, 6)
+
+
+def _sign_choices(sym):
+    """The signs a random value of ``sym`` may take, from its assumptions."""
     if sym.is_positive or sym.is_nonnegative:
-        return value
+        return (1,)
     if sym.is_negative or sym.is_nonpositive:
-        return -value
-    return value if rng.random() < 0.5 else -value
+        return (-1,)
+    return (1, -1)
+
+
+def _exact_value(sym, exponent, sign, rng):
+    """An exact value of ``sym`` of magnitude about ``10**exponent``: an integer for integer symbols
+    (at least 1 in magnitude, even or odd as assumed), else three significant decimal digits."""
+    if sym.is_integer:
+        value = max(1, int(round(10 ** max(exponent, 0) * rng.uniform(1, 10) / 10)))
+        if sym.is_even and value % 2:
+            value += 1
+        if sym.is_odd and value % 2 == 0:
+            value += 1
+        return sp.Integer(sign * value)
+    mantissa = int(rng.integers(100, 1000))
+    power = int(np.floor(exponent)) - 2
+    return sign * sp.Integer(mantissa) * sp.Rational(10) ** power
+
+
+def _random_points(rng, symbols, count):
+    """``count`` random exact points for ``symbols`` (a list of dicts symbol -> value) that respect
+    the symbols' assumptions (positive, nonnegative, negative, nonpositive, integer, even, odd).
+
+    The first third (at least one) lie in the moderate range (-4, 4), where most interesting
+    behaviour of textbook formulas is; the others have magnitudes stratified log-uniformly across
+    :data:`MAGNITUDES` (each symbol with its own permutation of the strata); each sign the
+    assumptions allow occurs equally often, in an order of each symbol's own, so a claim that
+    holds only on a bounded region or for one sign is met outside it.
+    """
+    symbols = sorted(symbols, key=str)
+    if count <= 0:
+        return []
+    moderate = max(1, count // 3) if count > 1 else count
+    spread = count - moderate
+    low, high = MAGNITUDES
+    per_symbol = {}
+    for sym in symbols:
+        choices = _sign_choices(sym)
+        # each sign equally often, in an order of the symbol's own: two symbols get opposite signs
+        # at about half the points
+        signs = [choices[k % len(choices)] for k in rng.permutation(count)]
+        strata = rng.permutation(spread)
+        values = []
+        for k in range(moderate):
+            sign = signs[k]
+            if sym.is_integer:
+                lo = 1 if (sym.is_positive or sym.is_negative) else 0
+                magnitude = int(rng.integers(lo, 6))
+                if sym.is_even and magnitude % 2:
+                    magnitude += 1
+                if sym.is_odd and magnitude % 2 == 0:
+                    magnitude += 1
+                values.append(sp.Integer(sign * magnitude))
+            else:
+                values.append(sign * sp.Rational(int(rng.integers(1, 400)), 100))
+        for k in range(spread):
+            exponent = low + (high - low) * (strata[k] + rng.random()) / spread
+            values.append(_exact_value(sym, exponent, signs[moderate + k], rng))
+        per_symbol[sym] = values
+    return [{sym: per_symbol[sym][k] for sym in symbols} for k in range(count)]
 
 
 def explicit_matrix(name, rows, cols, *, symmetric=False):
@@ -215,19 +366,98 @@ def equal(lhs, rhs, *, symmetric=(), witnesses=(), points=6, digits=30, seed=0, 
     Verdict
     """
     start = time.perf_counter()
-    statement = latex or f"{sp.latex(lhs)} = {sp.latex(rhs)}"
+    lhs, rhs = _sympify(lhs), _sympify(rhs)
+    trivial = _identical_as_built(lhs, rhs)
+    shown_lhs, shown_rhs = lhs, rhs
+    lhs, rhs = _doit(lhs), _doit(rhs)
     rng = np.random.default_rng(seed)
     symmetric = tuple(symmetric)
     if _is_matexpr(lhs) or _is_matexpr(rhs) or _has_matrix_symbol(lhs) or _has_matrix_symbol(rhs):
         verdict = _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes)
+    elif isinstance(lhs, sp.MatrixBase) or isinstance(rhs, sp.MatrixBase):
+        verdict = _equal_matrix(sp.Matrix(lhs), sp.Matrix(rhs), witnesses, rng, points, digits, timeout)
     else:
-        lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
-        if isinstance(lhs, sp.MatrixBase) or isinstance(rhs, sp.MatrixBase):
-            verdict = _equal_matrix(sp.Matrix(lhs), sp.Matrix(rhs), witnesses, rng, points, digits, timeout)
-        else:
-            verdict = _equal_scalar(lhs, rhs, witnesses, rng, points, digits, timeout)
+        verdict = _equal_scalar(lhs, rhs, witnesses, rng, points, digits, timeout)
     holds_, method, detail, counterexample = verdict
-    return Verdict(statement, holds_, method, detail, counterexample, time.perf_counter() - start)
+    return _finish(holds_, method, detail, counterexample, start, lhs=shown_lhs, op="=", rhs=shown_rhs,
+                   latex=latex, trivial=trivial)
+
+
+# ---------------------------------------------------------------------------------------------
+# what every decider on sympy objects shares: inputs, trivial checks, the checked form, the kind
+# ---------------------------------------------------------------------------------------------
+
+#: Unevaluated operations that a check evaluates itself (pass ``sp.Derivative(f, x)`` rather than
+#: ``sp.diff(f, x)`` to make the differentiation part of the check).
+_UNEVALUATED = (sp.Derivative, sp.Integral, sp.Sum, sp.Product, sp.Limit)
+
+#: LaTeX of the relations, for the checked form.
+_OP_LATEX = {"=": "=", "==": "=", ">=": "\\ge", ">": ">", "<=": "\\le", "<": "<", "!=": "\\ne",
+             "not-equiv": "\\not\\equiv"}
+
+#: Longest checked form shown in full (longer ones are summarised).
+MAX_CHECKED_LATEX = 4000
+
+
+def _sympify(e):
+    """A side of a claim as a sympy object (python and numpy numbers included)."""
+    if isinstance(e, (sp.Basic, sp.MatrixBase)):
+        return e
+    if isinstance(e, np.ndarray):
+        return sp.Matrix(e) if e.ndim <= 2 else sp.sympify(e)
+    if isinstance(e, (list, tuple)) and e and isinstance(e[0], (list, tuple)):
+        return sp.Matrix(e)
+    return sp.sympify(e)
+
+
+def _doit(e):
+    return e.doit() if isinstance(e, (sp.Basic, sp.MatrixBase)) and e.has(*_UNEVALUATED) else e
+
+
+def _identical_as_built(lhs, rhs):
+    """True if the two sides are already the same object when the check is built (sympy evaluated
+    the claim away at construction): such a check cannot fail."""
+    try:
+        if lhs == rhs:
+            return True
+        if isinstance(lhs, sp.MatrixBase) and isinstance(rhs, sp.MatrixBase):
+            return lhs.shape == rhs.shape and all(e == 0 for e in (lhs - rhs))
+        if _is_matexpr(lhs) or _is_matexpr(rhs):
+            return bool(getattr(lhs - rhs, "is_ZeroMatrix", False))
+        return isinstance(lhs, sp.Expr) and isinstance(rhs, sp.Expr) and (lhs - rhs) == 0
+    except (TypeError, ValueError, sp.ShapeError):
+        return False
+
+
+def checked_latex(lhs, op, rhs) -> str:
+    """The checked statement ``lhs op rhs`` rendered by sympy's printer."""
+    text = f"{sp.latex(lhs)} {_OP_LATEX.get(op, op)} {sp.latex(rhs)}"
+    if len(text) > MAX_CHECKED_LATEX:
+        return (f"\\text{{(the checked expressions are too long to show: {len(text)} characters of LaTeX; "
+                f"lhs has {sp.count_ops(lhs)} operations)}}")
+    return text
+
+
+def _finish(holds_, method, detail, counterexample, start, *, lhs, op, rhs, latex, trivial, inputs=None):
+    """The verdict of a decider on sympy objects: its honest kind, its checked form, the typed
+    display compared with the checked objects (a display that disagrees makes the statement fail)
+    and the trivial flag."""
+    from ._display import compare_display
+
+    kind = _kind_of(method, holds_, counterexample, inputs if inputs is not None else (lhs, rhs))
+    checked = checked_latex(lhs, op, rhs)
+    display_check = "rendered"
+    if latex is not None:
+        display_check, message = compare_display(latex, lhs, op, rhs)
+        if display_check == "disagrees":
+            detail = f"the display disagrees with what was checked: {message}; the check itself: {detail}"
+            holds_ = False
+    if trivial and holds_:
+        kind = TRIVIAL
+        detail = f"trivial: the two sides are identical as built, so this check cannot fail ({detail})"
+    return Verdict(latex if latex is not None else checked, holds_, method, detail, counterexample,
+                   time.perf_counter() - start, kind=kind, checked=checked, display=latex,
+                   display_check=display_check, trivial=trivial)
 
 
 def _evaluate_difference(diff, point, digits):
@@ -249,6 +479,63 @@ def _scale(lhs, rhs, point, digits):
     return max(size(lhs), size(rhs), sp.Float(1))
 
 
+#: Largest |argument| of ``exp`` evaluated at a random point: sympy computes ``exp(a)`` with about
+#: ``|a|`` bits of ``e``, which takes minutes for ``|a| ~ 1e9`` (products of large symbols).
+MAX_EXP_ARGUMENT = 1e4
+
+
+def _too_costly(value) -> bool:
+    """True if evaluating ``value`` (an expression at a point) would compute ``exp`` of a huge
+    argument; such points are skipped (no evidence either way)."""
+    for node in value.atoms(sp.exp) if isinstance(value, (sp.Basic, sp.MatrixBase)) else ():
+        try:
+            size = abs(complex(node.args[0].evalf(15)))
+        except (TypeError, ValueError, OverflowError):
+            return True
+        if not size <= MAX_EXP_ARGUMENT:      # also NaN and inf
+            return True
+    return False
+
+
+class _Unreliable(Exception):
+    """A value could not be computed to the working precision (catastrophic cancellation)."""
+
+
+def _reliable_number(value, digits):
+    """``value`` (a number expression) to ``digits`` digits, or :class:`_Unreliable` where sympy cannot
+    attain them: at large magnitudes, ``1 - 1/(1 + exp(-60300))`` cancels to noise, and a silently
+    wrong value must not become a counterexample. Values sympy cannot certify (e.g. exactly 0) are
+    accepted when a three times more precise evaluation agrees."""
+    from sympy.core.evalf import PrecisionExhausted
+
+    try:
+        return sp.N(value, digits, strict=True)
+    except PrecisionExhausted:
+        low, high = sp.N(value, digits), sp.N(value, 3 * digits, maxn=max(1000, 10 * digits))
+        if not (low.is_number and high.is_number) or abs(low - high) > sp.Float(10) ** (8 - digits) * max(1, abs(high)):
+            raise _Unreliable() from None
+        return high
+
+
+def _confirmed_difference(lhs, rhs, point, digits):
+    """Whether ``lhs != rhs`` at ``point``, each side evaluated reliably: True, False, or None where
+    a side cannot be evaluated reliably there."""
+    def value(e):
+        v = sp.sympify(e).xreplace(point).doit()
+        if isinstance(v, sp.MatrixBase):
+            return [_reliable_number(x, digits) for x in v]
+        return [_reliable_number(v, digits)]
+    try:
+        a, b = value(lhs), value(rhs)
+    except (_Unreliable, ZeroDivisionError, ValueError, TypeError):
+        return None
+    if len(a) != len(b) or any(not (x.is_number and y.is_number) for x, y in zip(a, b)):
+        return None
+    tol = sp.Float(10) ** (8 - digits)
+    scale = max([sp.Float(1)] + [abs(x) for x in a + b])
+    return any(abs(x - y) > tol * scale for x, y in zip(a, b))
+
+
 def _check_points(lhs, rhs, free, witnesses, rng, points, digits):
     """Evaluate at the witnesses and at random points; return (holds, counterexample, evaluated),
     where ``evaluated`` counts the points at which both sides could be evaluated (not those where
@@ -257,11 +544,12 @@ def _check_points(lhs, rhs, free, witnesses, rng, points, digits):
     diff = lhs - rhs
     tol = sp.Float(10) ** (-(digits - 8))
     candidates = [(True, {k: sp.sympify(v) for k, v in dict(w).items()}) for w in witnesses]
-    for _ in range(points):
-        candidates.append((False, {s: _random_rational(rng, s) for s in sorted(free, key=str)}))
+    candidates += [(False, point) for point in _random_points(rng, free, points)]
     evaluated = 0
     for is_witness, point in candidates:
         try:
+            if _too_costly(diff.xreplace(point)):
+                continue
             err = _evaluate_difference(diff, point, digits)
             infinite = _infinite_sides(lhs, rhs, point) if err.has(sp.nan, sp.zoo, sp.oo) else None
             if infinite is None and (not err.is_number or err.has(sp.nan, sp.zoo, sp.oo)):
@@ -269,6 +557,14 @@ def _check_points(lhs, rhs, free, witnesses, rng, points, digits):
             scale = _scale(lhs, rhs, point, digits) if infinite is None else None
         except (ZeroDivisionError, ValueError, TypeError):
             continue
+        if infinite is None and err > tol * scale:
+            # a difference is confirmed with each side evaluated to certified precision
+            confirmed = _confirmed_difference(lhs, rhs, point, digits)
+            if confirmed is None:
+                continue                    # not reliably evaluable here: no evidence either way
+            if not confirmed:
+                evaluated += 1
+                continue
         evaluated += 1
         if infinite == "equal":
             continue
@@ -315,7 +611,8 @@ def _equal_scalar(lhs, rhs, witnesses, rng, points, digits, timeout):
         return True, "symbolic", "simplify(lhs - rhs) = 0", None
     if not evaluated:
         return _NO_EVIDENCE
-    return True, "numeric", f"agree at {points} random points to {digits - 8} digits (simplify undecided)", None
+    return True, "numeric", (f"agree at {evaluated} random points (magnitudes 1e-6 to 1e6) to {digits - 8} digits "
+                             "(simplify undecided)"), None
 
 
 def _equal_matrix(lhs, rhs, witnesses, rng, points, digits, timeout):
@@ -330,7 +627,8 @@ def _equal_matrix(lhs, rhs, witnesses, rng, points, digits, timeout):
         return True, "symbolic", "simplify(lhs - rhs) = 0 entrywise", None
     if not evaluated:
         return _NO_EVIDENCE
-    return True, "numeric", f"agree at {points} random points to {digits - 8} digits (simplify undecided)", None
+    return True, "numeric", (f"agree entrywise at {evaluated} random points (magnitudes 1e-6 to 1e6) to "
+                             f"{digits - 8} digits (simplify undecided)"), None
 
 
 def _explicit(expr, sub):
@@ -541,19 +839,33 @@ def holds(lhs, op, rhs, *, witnesses=(), points=200, digits=30, seed=0, latex=No
     Verdict
     """
     start = time.perf_counter()
-    lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
     if op == "==":
         return equal(lhs, rhs, witnesses=witnesses, digits=digits, seed=seed, latex=latex)
     if op not in _RELATIONS:
         raise ValueError(f"op must be one of {sorted(_RELATIONS) + ['==']}, got {op!r}")
+    lhs, rhs = _sympify(lhs), _sympify(rhs)
+    if not (isinstance(lhs, sp.Expr) and isinstance(rhs, sp.Expr)):
+        raise TypeError(f"holds compares scalar expressions, got {type(lhs).__name__} and {type(rhs).__name__}")
+    trivial = _identical_as_built(lhs, rhs)
+    shown_lhs, shown_rhs = lhs, rhs
+    lhs, rhs = _doit(lhs), _doit(rhs)
     relation_type, attribute = _RELATIONS[op]
-    statement = latex or sp.latex(relation_type(lhs, rhs, evaluate=False))
     diff = lhs - rhs
     free = sorted(diff.free_symbols, key=str)
     rng = np.random.default_rng(seed)
 
+    def done(holds_, method, detail, cex=None):
+        return _finish(holds_, method, detail, cex, start, lhs=shown_lhs, op=op, rhs=shown_rhs, latex=latex,
+                       trivial=trivial)
+
     def violated_at(point):
-        value = sp.N(diff.xreplace(point), digits)
+        try:
+            at = diff.xreplace(point)
+            if _too_costly(at):
+                return False  # not evaluable at a reasonable cost: no evidence either way
+            value = _reliable_number(at, digits)
+        except _Unreliable:
+            return False  # not reliably evaluable there: no evidence either way
         if not value.is_number or value.has(sp.nan, sp.zoo) or value.is_extended_real is not True:
             return False  # undefined or not real there (e.g. sqrt(x) at x < 0): no evidence either way
         return not bool(relation_type(value, 0))
@@ -565,21 +877,20 @@ def holds(lhs, op, rhs, *, witnesses=(), points=200, digits=30, seed=0, latex=No
         return cex
 
     for w in witnesses:
-        if violated_at(dict(w)):
-            return Verdict(statement, False, "exact", "fails at a given witness point",
-                           counterexample(dict(w)), time.perf_counter() - start)
+        point = {k: sp.sympify(v) for k, v in dict(w).items()}
+        if violated_at(point):
+            return done(False, "exact", "fails at a given witness point", counterexample(point))
     if getattr(diff, attribute) is True:
-        return Verdict(statement, True, "symbolic", f"sympy's assumptions give lhs - rhs {attribute[3:]}",
-                       None, time.perf_counter() - start)
+        return done(True, "symbolic", f"sympy's assumptions give lhs - rhs {attribute[3:]}")
     f = sp.lambdify(free, diff, "mpmath")
     import mpmath
 
+    evaluated = 0
     with mpmath.workdps(digits):
-        for _ in range(points):
-            point = {s: _random_rational(rng, s) for s in free}
+        for point in _random_points(rng, free, points):
             try:
                 value = f(*[mpmath.mpf(int(v.p)) / int(v.q) for v in point.values()])
-            except (ZeroDivisionError, ValueError):
+            except (ZeroDivisionError, ValueError, OverflowError):
                 continue
             if isinstance(value, mpmath.mpc):
                 if value.imag != 0:
@@ -587,50 +898,110 @@ def holds(lhs, op, rhs, *, witnesses=(), points=200, digits=30, seed=0, latex=No
                 value = value.real
             if mpmath.isnan(value):
                 continue
+            evaluated += 1
             # a violation found in floating point is confirmed exactly at the same (rational) point:
             # at a point where lhs = rhs, rounding can put the float value on the wrong side of 0
             if not bool(relation_type(sp.Float(value, digits), 0)) and violated_at(point):
-                return Verdict(statement, False, "numeric", "violated at a random point",
-                               counterexample(point), time.perf_counter() - start)
-    return Verdict(statement, True, "numeric", f"holds at {points} random points (sign not decided symbolically)",
-                   None, time.perf_counter() - start)
+                return done(False, "numeric", "violated at a random point", counterexample(point))
+    if not evaluated:
+        return done(*_NO_EVIDENCE[:3])
+    return done(True, "numeric", f"holds at {evaluated} random points, magnitudes 1e-6 to 1e6 "
+                                 "(sign not decided symbolically)")
 
 
 # ---------------------------------------------------------------------------------------------
 # agree: derivation meets implementation
 # ---------------------------------------------------------------------------------------------
 
-def agree(derived, computed, *, rtol=1e-10, atol=1e-12, latex="") -> Verdict:
+def agree(derived, computed, *, rtol=1e-10, atol=1e-12, latex="", kind="implementation") -> Verdict:
     r"""Compare a derived formula, evaluated numerically, with what ``mlnotes`` code computes.
 
     Parameters
     ----------
-    derived : array-like
+    derived : array-like of numbers
         The chapter's derived expression evaluated on data (e.g. via ``sympy.lambdify``).
-    computed : array-like
+    computed : array-like of numbers, the shape of ``derived``
         The same quantity from the library.
     rtol, atol : float
         Tolerances of ``numpy.allclose`` (stated in the verdict).
     latex : str
-        What is compared, for display.
+        What is compared, for display (a description: the numbers are what is checked).
+    kind : {"implementation", "measured"}
+        ``"implementation"`` (default): a derivation against the ``mlnotes`` code, labelled
+        *implementation agrees*. ``"measured"``: two results of running code (e.g. ``mlnotes``
+        against scikit-learn), labelled *measured*.
 
     Returns
     -------
     Verdict
-        ``holds`` when shapes match and ``|derived - computed| <= atol + rtol |computed|``.
+        ``holds`` when shapes match, every value is finite and
+        ``|derived - computed| <= atol + rtol |computed|``.
+
+    Raises
+    ------
+    TypeError
+        If an input is boolean (compare the number itself with :func:`~mlnotes.symbolic.measured`).
+    ValueError
+        If ``kind`` is not one of the two kinds or a tolerance is negative.
     """
     start = time.perf_counter()
+    if kind not in ("implementation", "measured"):
+        raise ValueError(f"kind must be 'implementation' or 'measured', got {kind!r}")
+    if not (rtol >= 0 and atol >= 0):
+        raise ValueError(f"rtol and atol must be >= 0, got rtol={rtol!r}, atol={atol!r}")
+    for name, value in (("derived", derived), ("computed", computed)):
+        if np.asarray(value).dtype == bool:
+            raise TypeError(f"{name} is boolean: a truth value is not a derived quantity; compare the number it "
+                            "tests with measured(value, op, bound) instead")
     a = np.asarray(derived, dtype=float)
     b = np.asarray(computed, dtype=float)
+    method, verdict_kind = ("implementation", IMPLEMENTATION) if kind == "implementation" else ("measured", MEASURED)
+    checked = _agree_checked(a, b, rtol, atol)
+
+    def done(ok, detail, cex=None):
+        return Verdict(latex or checked, ok, method, detail, cex, time.perf_counter() - start, kind=verdict_kind,
+                       checked=checked, display=latex or None, display_check="description" if latex else "rendered")
+
     if a.shape != b.shape:
-        return Verdict(latex, False, "implementation", f"shapes differ: {a.shape} vs {b.shape}", None,
-                       time.perf_counter() - start)
+        return done(False, f"shapes differ: {a.shape} vs {b.shape}")
     ok = bool(np.all(np.isfinite(a)) and np.all(np.isfinite(b)) and np.allclose(a, b, rtol=rtol, atol=atol))
     detail = f"agree to rtol={rtol:g}, atol={atol:g}" if ok else f"disagree beyond rtol={rtol:g}, atol={atol:g}"
+    if a.size:
+        detail += f" over {a.size} value{'s' if a.size > 1 else ''}"
     cex = None
     if not ok:
         with np.errstate(invalid="ignore"):  # inf - inf: the NaN is what argmax should point at
             i = int(np.argmax(np.abs(a - b))) if a.size else 0
         cex = {"\\text{index}": str(tuple(int(k) for k in np.unravel_index(i, a.shape)) if a.ndim else ()),
                "\\text{derived}": f"{a.flat[i]:.6g}" if a.size else "", "\\text{computed}": f"{b.flat[i]:.6g}" if b.size else ""}
-    return Verdict(latex, ok, "implementation", detail, cex, time.perf_counter() - start)
+    return done(ok, detail, cex)
+
+
+def _number_latex(v) -> str:
+    """A float for display: 6 significant digits, in LaTeX."""
+    v = float(v)
+    if v != v:
+        return "\\mathrm{NaN}"
+    if v in (np.inf, -np.inf):
+        return "\\infty" if v > 0 else "-\\infty"
+    text = f"{v:.6g}"
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        return f"{mantissa} \\cdot 10^{{{int(exponent)}}}"
+    return text
+
+
+def _agree_checked(a, b, rtol, atol) -> str:
+    """The checked comparison of :func:`agree` as LaTeX: the numbers and the tolerance."""
+    if a.shape != b.shape or not a.size:
+        return f"\\text{{arrays of shapes {a.shape} and {b.shape}}}"
+    tolerance = f"{_number_latex(atol)} + {_number_latex(rtol)}"
+    if a.size == 1:
+        x, y = a.flat[0], b.flat[0]
+        return (f"|{_number_latex(x)} - {_number_latex(y)}| = {_number_latex(abs(x - y))} "
+                f"\\quad (\\text{{tolerance }} {tolerance} \\cdot {_number_latex(abs(y))})")
+    with np.errstate(invalid="ignore"):
+        gaps = np.abs(a - b)
+    gap = float(np.max(gaps)) if not np.isnan(gaps).any() else float("nan")
+    return (f"\\max_i |\\text{{derived}}_i - \\text{{computed}}_i| = {_number_latex(gap)} "
+            f"\\quad ({a.size} \\text{{ values; tolerance }} {tolerance}\\,|\\text{{computed}}_i|)")

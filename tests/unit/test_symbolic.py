@@ -569,7 +569,8 @@ def test_erratum_records_a_refuted_claim_and_its_correction(capsys):
                      notes=equal(grad, -x * (y - w * x)), correction=equal(grad, -2 * x * (y - w * x)),
                      explanation="The chain rule gives a factor 2.")
     assert record["id"] == "LS-1" and record["kind"] == "erratum" and record["holds"] is True
-    assert record["source"] == {"notes": NOTES_FILE, "lines": "281-283", "section": "L3, least squares"}
+    assert record["source"] == {"notes": NOTES_FILE, "number": "001", "name": "Foundations course notes",
+                                "lines": "281-283", "section": "L3, least squares"}
     assert record["notes_claim"]["holds"] is False and record["notes_claim"]["counterexample"]
     assert [c["holds"] for c in record["corrections"]] == [True]
     assert "LS-1" in capsys.readouterr().out
@@ -606,13 +607,13 @@ def test_erratum_needs_a_source():
 
 
 def test_source_validation():
-    assert str(Source(NOTES_FILE, "281")) == f"{NOTES_FILE} (line 281)"
-    assert "lines 269-299" in str(Source(NOTES_FILE, "269-299", "L11"))
+    assert str(Source(NOTES_FILE, "281")) == "Foundations course notes (`001`), line 281"
+    assert str(Source("001", "269-299", "L11")) == "Foundations course notes (`001`), L11 (lines 269-299)"
+    assert Source("001", "1").notes == NOTES_FILE and Source("001", "1") == Source(NOTES_FILE, "1")
     Source(NOTES_FILE, "12, 14-16")
-    with pytest.raises(ValueError, match="unknown notes file"):
-        Source("notes.txt", "1")
-    with pytest.raises(ValueError, match="unknown notes file"):
-        Source("001_7bc1f8d3beba6b55", "1")
+    for bad in ["notes.txt", "001_7bc1f8d3beba6b55", "1", "005", "01", 1]:
+        with pytest.raises(ValueError, match="unknown notes"):
+            Source(bad, "1")
     for bad in ["", "a", "12-", "-12", "1--2", "12 - 14", "1,", "1;2", "1.5"]:
         with pytest.raises(ValueError, match="lines"):
             Source(NOTES_FILE, bad)
@@ -709,3 +710,164 @@ def test_random_points_respect_negative_assumptions():
     assert holds(sp.exp(-m), ">=", 1).holds          # true for m <= 0 only: no false counterexample
     assert holds(k, "<", 0).holds
     assert not holds(sp.exp(-m), "<", 1).holds
+
+
+# ---------------------------------------------------------------------------------------------
+# honest proof kinds (issue 10, section 3)
+# ---------------------------------------------------------------------------------------------
+
+from mlnotes.symbolic import KINDS, NOTES, bounded, count, functions, measured, records, reset, summary  # noqa: E402
+
+
+def test_kinds_say_what_happened():
+    assert equal((a + b) ** 2, a ** 2 + 2 * a * b + b ** 2).kind == "proved"
+    assert equal(sp.pi ** 2, sp.pi * sp.pi + 0 * a).kind in {"proved", "trivial"}
+    assert equal(sp.Rational(1, 3) + sp.Rational(1, 6), sp.Rational(1, 2)).kind == "trivial"  # evaluated when built
+    assert equal(sp.sqrt(8), 2 * sp.sqrt(2)).kind == "trivial"
+    assert equal(sp.Integral(sp.exp(-a), (a, 0, sp.oo)), 1).kind == "exact computation"
+    assert equal(sp.Integral(x, (x, 0, 1)), sp.Rational(1, 3)).kind == "exact computation"
+    assert not equal(sp.Integral(x, (x, 0, 1)), sp.Rational(1, 3)).holds
+    assert equal(sp.atan(a) + sp.atan(1 / a), sp.pi / 2, timeout=1e-3).kind in {"proved", "numeric evidence"}
+    assert equal(x ** 2, x).kind == "counterexample"
+    assert differs(x ** 2, x).kind == "counterexample"
+    assert holds(x ** 2 + y ** 2, ">=", 0).kind == "proved"
+    assert holds(sp.pi, ">", 3).kind == "exact computation"
+    assert agree(np.ones(2), np.ones(2)).kind == "implementation agrees"
+    assert agree(np.ones(2), np.ones(2), kind="measured").kind == "measured"
+    for v in [equal(x, x)]:
+        assert v.kind in KINDS
+
+
+@pytest.mark.parametrize("make", [
+    lambda: holds(sp.Float(1e-13), "<=", 1e-12),                 # a residual from a run, wrapped in sp.Float
+    lambda: holds(sp.Integer(3), "<=", 15.0),                    # a float bound
+    lambda: equal(sp.Float(0.5) * (x + 1) ** 2, (x ** 2 + 2 * x + 1) / 2),   # a float coefficient
+    lambda: equal(np.float64(2.0) * sp.sin(x) ** 2, 1 - sp.cos(2 * x)),     # a numpy float
+    lambda: holds(x ** 2 + 0.5, ">", 0),
+], ids=["Float-residual", "float-bound", "Float-coefficient", "numpy-float", "float-in-expression"])
+def test_a_float_among_the_inputs_makes_it_measured(make):
+    v = make()
+    assert v.kind == "measured", v
+
+
+def test_measured():
+    v = measured(7, "<=", 15, latex=r"\text{Newton steps} \le 15")
+    assert v.holds and v.kind == "measured" and v.checked == r"7 \le 15" and v.display_check == "description"
+    assert measured(np.int64(3), "==", 3).holds
+    assert measured(sp.Integer(3), "==", 3).holds
+    assert measured(np.float64(1e-13), "<", 1e-12).holds
+    # must fail
+    for value, op, bound in [(16, "<=", 15), (15, "<", 15), (0.1, ">", 0.2), (2, "==", 3), (1.0, ">=", 1.5),
+                             (float("nan"), "<=", 1.0), (float("nan"), ">=", 1.0)]:
+        v = measured(value, op, bound)
+        assert not v.holds and v.kind == "measured", (value, op, bound)
+        assert v.counterexample
+    with pytest.raises(ValueError, match="op"):
+        measured(1, "=<", 2)
+    with pytest.raises(TypeError, match="truth value"):
+        measured(True, "==", 1)
+    with pytest.raises(TypeError, match="symbols"):
+        measured(x, "<=", 1)
+    with pytest.raises(TypeError, match="bounded"):
+        measured(np.ones(3), "<=", 1)
+    with pytest.raises(TypeError):
+        measured("7", "<=", 15)
+
+
+def test_bounded():
+    v = bounded([3, 5, 2], upper=[4.0, 5.5, 9.0])
+    assert v.holds and v.kind == "measured"
+    assert bounded(np.array([0.0, 0.5, 1.0]), lower=0, upper=1).holds
+    assert bounded([[1, 2], [3, 4]], upper=4).holds
+    # must fail: one value above, one below, NaN, a per-value bound violated
+    v = bounded([3, 6, 2], upper=5)
+    assert not v.holds and v.counterexample["\\text{index}"] == "(1,)" and v.counterexample["\\text{value}"] == "6"
+    assert not bounded([0.1, -0.2], lower=0).holds
+    assert not bounded([0.1, np.nan], upper=1).holds
+    assert not bounded([1, 2, 3], upper=[2, 2, 2]).holds
+    assert not bounded([1, 2, 3], lower=0, upper=2.5).holds
+    with pytest.raises(ValueError, match="upper"):
+        bounded([1, 2])
+    with pytest.raises(ValueError, match="empty"):
+        bounded([], upper=1)
+    with pytest.raises(TypeError):
+        bounded([True, False], upper=1)
+    with pytest.raises(ValueError, match="broadcast"):
+        bounded([1, 2, 3], upper=[1, 2])
+
+
+def test_agree_rejects_truth_values_and_bad_kinds():
+    with pytest.raises(TypeError, match="measured"):
+        agree(np.array([True]), np.array([True]))
+    with pytest.raises(ValueError, match="kind"):
+        agree(np.ones(2), np.ones(2), kind="proved")
+    with pytest.raises(ValueError):
+        agree(np.ones(2), np.ones(2), rtol=-1)
+
+
+# ---------------------------------------------------------------------------------------------
+# claim(proves=, exercise=), the registry of one execution, notes by number
+# ---------------------------------------------------------------------------------------------
+
+def test_claim_proves_and_exercise(capsys):
+    reset()
+    claim("Binomial", equal((a + b) ** 2, a ** 2 + 2 * a * b + b ** 2), proves="eq-binomial", exercise=3)
+    out = capsys.readouterr().out
+    assert "{eq}`eq-binomial`" in out and "exercise 3" in out and "`proved`" in out
+    assert out.startswith("::::{div} mlnotes-claim mlnotes-verdict-ok")
+    (rec,) = records()
+    assert rec["proves"] == ["eq-binomial"] and rec["exercise"] == "3"
+    claim("Two", equal(a * b, b * a + 0 * a + a - a), proves=("eq-1", "eq-2"))
+    assert records()[-1]["proves"] == ["eq-1", "eq-2"]
+    for bad in ["", "has space", "-start", 3, ("ok", "no good")]:
+        with pytest.raises(ValueError, match="proves"):
+            claim("Bad", equal(a, a), proves=bad)
+    with pytest.raises(TypeError, match="Verdict"):
+        claim("Not a verdict", True)
+    reset()
+
+
+def test_summary_counts_one_execution(capsys):
+    reset()
+    for _ in range(2):  # a cell run twice, or a second Run All
+        claim("First", equal((a + b) ** 2, a ** 2 + 2 * a * b + b ** 2))
+        claim("Second", measured(3, "<=", 4), bounded([1, 2], upper=2))
+        erratum("LS-1", notes_source(), "factor 2 dropped", notes=equal(2 * x, x),
+                correction=equal(sp.Derivative(x ** 2, x), 2 * x))
+    counts = summary()
+    assert counts["claims"] == 2 and counts["errata"] == ["LS-1"]
+    assert counts["statements"] == {"proved": 2, "counterexample": 1, "measured": 2}
+    assert counts["failed"] == []
+    reset()
+    assert summary()["claims"] == 0
+    capsys.readouterr()
+
+
+def test_notes_by_number_and_by_file():
+    assert set(NOTES) == {"000", "001", "002", "003", "004"}
+    assert NOTES["001"].file == NOTES_FILE and NOTES[NOTES_FILE].number == "001"
+    assert NOTES["001"].name == "Foundations course notes"
+    assert "001" in NOTES and NOTES_FILE in NOTES and "005" not in NOTES and "x" not in NOTES
+    with pytest.raises(KeyError):
+        NOTES["005"]
+
+
+def test_shared_sympy_functions():
+    z = sp.Symbol("z", real=True)
+    s = functions.sigmoid(z)
+    proved(equal(sp.Derivative(s, z), s * (1 - s)))
+    proved(equal(functions.logit(s), z))
+    proved(equal(sp.Derivative(functions.softplus(z), z), s))
+    proved(equal(sp.Integral(functions.std_normal_pdf(z), (z, -sp.oo, sp.oo)), 1), "symbolic")
+    proved(equal(sp.Derivative(functions.std_normal_cdf(z), z), functions.std_normal_pdf(z)))
+    proved(equal(functions.normal_pdf(z, mu, sigma ** 2), functions.std_normal_pdf((z - mu) / sigma) / sigma))
+    proved(equal(functions.beta_function(2, 3), sp.Rational(1, 12)), "symbolic")
+    v = sp.Matrix([x, y])
+    assert functions.squared_norm(v) == x ** 2 + y ** 2 and functions.squared_norm(v.T) == x ** 2 + y ** 2
+    assert functions.norm(v) == sp.sqrt(x ** 2 + y ** 2)
+    assert functions.hinge(sp.Integer(3)) == 0 and functions.hinge(sp.Integer(-1)) == 2
+    assert functions.indicator(x > 0).subs(x, 2) == 1 and functions.indicator(x > 0).subs(x, -2) == 0
+    with pytest.raises(TypeError, match="vector"):
+        functions.squared_norm(sp.Matrix([[x, y], [y, x]]))
+    with pytest.raises(TypeError, match="vector"):
+        functions.norm(x)
