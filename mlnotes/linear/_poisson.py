@@ -13,6 +13,7 @@ because both use the canonical link of their distribution.
 
 import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
+from sklearn.metrics import d2_tweedie_score
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..utils.validation import (as_finite_array, as_float_matrix, as_float_vector, check_bool, check_sample_weight,
@@ -126,7 +127,8 @@ class PoissonRegression(RegressorMixin, BaseEstimator):
 
     Notes
     -----
-    The mean prediction is :math:`e^{x^\top w + b}`, always positive. Derived in chapter 12 from the
+    The mean prediction is :math:`e^{x^\top w + b}`, always positive; :meth:`score` is the fraction of
+    deviance explained :math:`D^2`, as scikit-learn's. Derived in chapter 12 from the
     Poisson log-likelihood.
     """
 
@@ -182,3 +184,13 @@ class PoissonRegression(RegressorMixin, BaseEstimator):
         check_is_fitted(self)
         X = validate_data(self, X, reset=False, dtype=np.float64)
         return np.exp(X @ self.coef_ + self.intercept_)
+
+    def score(self, X, y, sample_weight=None):
+        r"""The fraction of Poisson deviance explained, :math:`D^2 = 1 - D(y, \hat\mu) / D(y, \bar y)`, as
+        scikit-learn's ``PoissonRegressor.score`` (not :math:`R^2`).
+
+        :math:`D(y, \mu) = 2\sum_i s_i\,(y_i \log(y_i/\mu_i) - y_i + \mu_i)` is the (weighted) Poisson deviance
+        and :math:`\bar y` the weighted mean of ``y``: 1 for a perfect fit, 0 for the best constant model.
+        """
+        y = np.asarray(y, dtype=np.float64)
+        return float(d2_tweedie_score(y, self.predict(X), sample_weight=sample_weight, power=1))

@@ -8,7 +8,7 @@ processes are instances (the weights are :math:`x`, the design matrix is :math:`
 import numpy as np
 from scipy import linalg
 
-from ..utils.validation import as_float_matrix
+from ..utils.validation import as_float_matrix, check_option
 from ._checks import covariance_cholesky, gaussian_parameters, mean_vector, symmetrize
 from ._gaussian import condition_on_factor
 
@@ -79,8 +79,12 @@ def linear_gaussian_posterior(mean, cov, A, noise_cov, y, b=None, *, method="aut
     b : array of shape (m,), optional
         Offset (default 0).
     method : {"auto", "covariance", "precision"}
-        ``"covariance"`` factorises an m x m matrix (the gain form), ``"precision"`` a d x d one;
-        ``"auto"`` picks the smaller. Both give the same posterior up to rounding.
+        ``"covariance"`` factorises an m x m matrix (the gain form), ``"precision"`` a d x d one. Both give
+        the same posterior in exact arithmetic; ``"auto"`` is the precision form, whose covariance
+        :math:`H^\top H` is positive semi-definite by construction. The gain form subtracts
+        :math:`KA\Sigma` from :math:`\Sigma` and can lose the posterior covariance to cancellation when
+        the observations are much more precise than the prior (prior variances 1e6..1e-6 and noise 1e-12
+        gave a negative eigenvalue); use it for its smaller system only on well-scaled problems.
 
     Returns
     -------
@@ -115,8 +119,8 @@ def linear_gaussian_posterior(mean, cov, A, noise_cov, y, b=None, *, method="aut
         \Sigma^{-1} + A^\top R^{-1} A = L_\Sigma^{-\top}(I + U^\top U)L_\Sigma^{-1},\qquad
         \Sigma_{x\mid y} = H^\top H,\quad H = J^{-1} L_\Sigma^\top,
 
-    where :math:`I + U^\top U = JJ^\top` is factorised (its eigenvalues are at least 1, so it is
-    well conditioned), and :math:`\mu_{x\mid y} = \mu + H^\top J^{-1} U^\top L_R^{-1}(y - A\mu - b)`.
+    where :math:`I + U^\top U = JJ^\top` is factorised through the QR factorisation of the stacked
+    :math:`[U; I]` (so :math:`U^\top U` is never formed, which would square :math:`U`'s condition number), and :math:`\mu_{x\mid y} = \mu + H^\top J^{-1} U^\top L_R^{-1}(y - A\mu - b)`.
     Only triangular solves: no inverse is formed in either method.
 
     Derived in chapter 3, *Probability and Gaussians*.
@@ -124,10 +128,8 @@ def linear_gaussian_posterior(mean, cov, A, noise_cov, y, b=None, *, method="aut
     mu, S, L_S, A, R, L_R, b = _linear_gaussian_inputs(mean, cov, A, noise_cov, b)
     m, d = A.shape
     y = mean_vector(y, m, "y", "A has {d} rows")
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
-    if method == "auto":
-        method = "covariance" if m <= d else "precision"
+    if check_option(method, "method", METHODS) == "auto":
+        method = "precision"
     residual = y - A @ mu - b
     if method == "covariance":
         V = L_S.T @ A.T                                                       # A Sigma A^T = V^T V
@@ -135,7 +137,8 @@ def linear_gaussian_posterior(mean, cov, A, noise_cov, y, b=None, *, method="aut
         mean_post, cov_post, _ = condition_on_factor(mu, S, L, A @ S, residual)  # Cov[y, x] = A Sigma
         return mean_post, cov_post
     U = linalg.solve_triangular(L_R, A @ L_S, lower=True)                     # L_R^{-1} A L_Sigma, (m, d)
-    J = linalg.cholesky(np.eye(d) + U.T @ U, lower=True)
+    # I + U^T U = J J^T from the QR factorisation of [U; I], which does not square U's condition number
+    J = linalg.qr(np.vstack([U, np.eye(d)]), mode="r")[0][:d].T
     H = linalg.solve_triangular(J, L_S.T, lower=True)                         # J^{-1} L_Sigma^T
     w = linalg.solve_triangular(J, U.T @ linalg.solve_triangular(L_R, residual, lower=True), lower=True)
     return mu + H.T @ w, symmetrize(H.T @ H)

@@ -129,3 +129,16 @@ def test_converges_with_one_feature_in_0_1000(solver):
     ref = PoissonRegression(alpha=0.0, solver="lbfgs", tol=1e-10).fit(x[:, None] / 1000, y)   # well scaled
     np.testing.assert_allclose(model.coef_, ref.coef_ / 1000, rtol=1e-4)
     assert abs(model.coef_[0] - 0.002) < 3e-4
+
+
+def test_score_is_the_fraction_of_deviance_explained_as_in_sklearn():
+    # issue 11: score returned R^2 where PoissonRegressor.score returns D^2
+    X, y = counts()
+    t = np.random.default_rng(3).random(len(y)) + 0.2
+    ours = PoissonRegression(alpha=0.1, tol=1e-10).fit(X, y)
+    ref = sk.PoissonRegressor(alpha=0.1, tol=1e-10, max_iter=1000).fit(X, y)
+    assert ours.score(X, y) == pytest.approx(ref.score(X, y), rel=1e-7)
+    assert ours.score(X, y, sample_weight=t) == pytest.approx(ref.score(X, y, sample_weight=t), rel=1e-7)
+    mu = ours.predict(X)
+    deviance = lambda m: 2 * np.sum(np.where(y > 0, y * np.log(np.where(y > 0, y, 1) / m), 0) - (y - m))
+    assert ours.score(X, y) == pytest.approx(1 - deviance(mu) / deviance(np.full_like(y, y.mean())), rel=1e-10)

@@ -575,3 +575,26 @@ def test_draw_gaussian_condition_returns_the_conditional_and_validates():
             draw_gaussian_condition(ax, mean, None, 0.0)
     finally:
         plt.close(fig)
+
+
+def test_linear_gaussian_posterior_auto_is_stable_with_few_precise_observations():
+    # issue 11: with m <= d observations, "auto" took the covariance form, whose Sigma - K A Sigma lost the
+    # posterior covariance (a negative eigenvalue, off by 65x) for prior variances 1e6..1e-6 and noise 1e-12
+    d, m = 6, 3
+    rng = np.random.default_rng(0)
+    cov = np.diag(np.logspace(6, -6, d))
+    A = rng.normal(size=(m, d))
+    R = 1e-12 * np.eye(m)
+    y = rng.normal(size=m)
+    mean_post, cov_post = linear_gaussian_posterior(np.zeros(d), cov, A, R, y)
+    assert np.linalg.eigvalsh(cov_post).min() > 0
+    # exact reference in 50-digit arithmetic: the precision form (Sigma^-1 + A^T R^-1 A)^-1
+    mpmath.mp.dps = 50
+    P = mpmath.matrix(np.diag(1 / np.diag(cov)).tolist()) + mpmath.matrix(A.T.tolist()) * mpmath.matrix(A.tolist()) * 1e12
+    exact = P ** -1
+    exact_mean = exact * (mpmath.matrix(A.T.tolist()) * mpmath.matrix(y.tolist()) * 1e12)
+    exact = np.array(exact.tolist(), dtype=float)
+    np.testing.assert_allclose(cov_post, exact, rtol=1e-6, atol=1e-8 * np.abs(exact).max())
+    exact_mean = np.array(exact_mean.tolist(), dtype=float).ravel()
+    # the mean solves a system of condition number ~1e18 (precision from 1e-6 to 1e12): only norm-wise accuracy
+    assert np.linalg.norm(mean_post - exact_mean) <= 1e-4 * np.linalg.norm(exact_mean)
