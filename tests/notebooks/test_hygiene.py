@@ -86,9 +86,12 @@ def test_no_unstable_reprs_in_outputs(nb):
 def test_chapter_names_the_notes_it_mirrors(nb):
     path, _ = nb
     entries = pages.mirrors(path)
-    assert entries, f"{path.name}: no ':::{{admonition}} Mirrors' box with '- `notes file`, section (lines ...)' lines"
+    assert entries, f"{path.name}: no ':::{{admonition}} Mirrors' box with '- Name (`NNN`), section (lines ...)' lines"
     for entry in entries:
-        assert entry["notes"] in NOTES
+        assert entry["notes"] in NOTES, f"{path.name}: unknown notes {entry['number']!r}"
+        assert entry["named"] and entry["line_name"] == NOTES[entry["notes"]].name, (
+            f"{path.name}: name the notes as '- {NOTES[entry['notes']].name} (`{entry['number']}`), section "
+            f"(lines a-b)', not {entry['line_name'] or entry['notes']!r}")
         assert re.search(r"lines? \d+", entry["where"]), f"{path.name}: mirror entry without line numbers: {entry}"
 
 

@@ -134,3 +134,30 @@ def test_repository_buttons_only_when_the_url_is_set():
     assert on["launch_buttons"]["binderhub_url"] and on["launch_buttons"]["colab_url"]
     with pytest.raises(TypeError):
         repository_links.link_options(None)
+
+
+def test_mirrors_parser_reads_the_named_and_the_old_format(tmp_path):
+    import pages
+
+    box = ("# T\n\n:::{admonition} Mirrors\n:class: note\n"
+           "- Foundations course notes (`001`), §17 conditional probability models (lines 1305-1395)\n"
+           "- `002_53f6686a3b2305d8.txt`, §0.1 linear algebra (lines 3-43)\n"
+           "- Nonexistent notes (`009`), §1 (line 4)\n:::")
+    path = tmp_path / "m.ipynb"
+    nbformat.write(new_notebook(cells=[new_markdown_cell(box)]), path)
+    entries = pages.mirrors(path)
+    assert [(e["number"], e["name"], e["named"]) for e in entries] == [
+        ("001", "Foundations course notes", True), ("002", "Exam summary", False), ("009", "Nonexistent notes", True)]
+    assert entries[0]["notes"] == "001_7bc1f8d3beba6b55.txt" and entries[2]["notes"] is None
+    assert entries[0]["where"] == "§17 conditional probability models (lines 1305-1395)"
+
+
+def test_break_lines_splits_long_formulas_at_top_level_quads_only():
+    import pages
+
+    assert pages.break_lines(r"a = b \quad (n = 2)") == "\\begin{gathered}\na = b \\\\\n(n = 2)\n\\end{gathered}"
+    assert pages.break_lines(r"\text{a \quad b} = \begin{bmatrix}1 \quad 2\end{bmatrix}") == \
+        r"\text{a \quad b} = \begin{bmatrix}1 \quad 2\end{bmatrix}"
+    assert pages.plain_math("x^T A y with lambda >= 0") == ["x^T", "lambda", ">="]
+    assert pages.plain_math("$x^\\top A y$ with `lambda` and $\\lambda \\ge 0$") == []
+    assert pages.id_gaps(["LA-1", "LA-3", "GC-2"]) == ["LA-2", "GC-1"]
