@@ -1,10 +1,336 @@
-"""Comparing a typed display (``latex=``) with the objects that were checked."""
+r"""What the reader sees is what was proved: a typed display compared with the checked objects.
+
+A chapter may give a decider a typed ``latex=`` display, prettier than sympy's printout. It is
+parsed back with :func:`sympy.parsing.latex.parse_latex` (ANTLR backend) and compared with the
+checked left- and right-hand sides at random points (exactly, to 30 digits):
+
+- ``"compared"``: every side of the display parsed, its symbols are symbols of the checked
+  expressions, and it equals the corresponding checked side;
+- ``"disagrees"``: a side parsed and equals neither checked side (e.g. ``(y - \sigma) x`` typed
+  for a checked ``(\sigma - y) x``), or the relation differs (``<`` typed for a checked ``<=``):
+  the statement then fails;
+- ``"not compared"``: the display could not be parsed or matched (notation sympy's parser does not
+  read, such as ``\nabla``, ``\lVert``, ``^\top``, abbreviations such as ``p`` for
+  :math:`\sigma(z)`, or matrices): the verdict says so and shows the checked form.
+
+Annotations are dropped before parsing: everything from ``\quad`` on, ``\text{...}``, sizing
+commands (``\big``, ``\left``), spacing (``\,``). Known function names are read as the book writes
+them: ``\sigma(z)`` the sigmoid (unless a checked symbol is called sigma), ``\Phi`` and ``\varphi``
+the standard normal cdf and pdf, ``\max``/``\min``.
+"""
 
 from __future__ import annotations
 
-__all__ = ["compare_display"]
+import re
+
+import numpy as np
+import sympy as sp
+
+__all__ = ["compare_display", "parse_display"]
+
+#: Relations as typed, and the relation code they mean.
+_TYPED_RELATIONS = [
+    (r"\not\equiv", "!="), (r"\not=", "!="), (r"\neq", "!="), (r"\ne", "!="),
+    (r"\leq", "<="), (r"\le", "<="), (r"\geq", ">="), (r"\ge", ">="), (r"\equiv", "="),
+    ("<", "<"), (">", ">"), ("=", "="),
+]
+#: Relations that make a display incomparable (approximate, implication, ...).
+_UNCOMPARABLE = (r"\approx", r"\sim", r"\propto", r"\iff", r"\implies", r"\Rightarrow", r"\Leftrightarrow",
+                 r"\to", r"\in", r"\subset", r"\mapsto", r"\forall", r"\exists", r"\;\text", ":=")
+
+_DROP = [r"\displaystyle", r"\textstyle", r"\bigg", r"\Bigg", r"\big", r"\Big", r"\left", r"\right",
+         r"\,", r"\;", r"\!", r"\:", r"\ "]
+
+
+class _NotComparable(Exception):
+    pass
+
+
+def _strip(latex: str) -> str:
+    """The math of a display without its annotations."""
+    text = latex.strip()
+    text = re.split(r"\\q?quad\b", text)[0]
+    # a \text{...} that starts a comment ("\text{: the foot lies on the boundary}", "\text{ for } y = 0")
+    # ends the math; any other text (\text{const}, \mathrm{Var}) makes the display incomparable
+    comment = re.search(r"\\(?:text|textrm|mathrm)\{\s*(?:[:;,.(]|for\b|if\b|when\b|where\b|since\b|so\b|and\b|"
+                        r"at\b|on\b|the\b|by\b|with\b|i\.e\.|e\.g\.|as\b|because\b|is\b|are\b|of\b|in\b|"
+                        r"every\b|all\b|each\b|here\b|after\b|before\b|from\b|then\b)", text)
+    if comment:
+        text = text[:comment.start()]
+    if re.search(r"\\(?:text|textrm|mathrm|textbf|texttt)\{", text):
+        raise _NotComparable("the display has text inside the formula")
+    text = text.replace(r"\tfrac", r"\frac").replace(r"\dfrac", r"\frac")
+    for cmd in _DROP:
+        text = re.sub(re.escape(cmd) + r"(?![A-Za-z])", " ", text)
+    text = text.replace(r"\{", "(").replace(r"\}", ")")
+    return text.strip().rstrip(".,;: ").strip()
+
+
+def _split_relations(text: str):
+    """``[side, op, side, op, side, ...]`` split at top-level relations (outside braces and
+    parentheses)."""
+    parts, ops, depth, start, i = [], [], 0, 0, 0
+    while i < len(text):
+        c = text[i]
+        if c in "{([":
+            depth += 1
+        elif c in "})]":
+            depth -= 1
+        elif depth == 0:
+            for typed, op in _TYPED_RELATIONS:
+                if text.startswith(typed, i) and not (typed[-1].isalpha() and i + len(typed) < len(text)
+                                                      and text[i + len(typed)].isalpha()):
+                    parts.append(text[start:i])
+                    ops.append(op)
+                    i += len(typed)
+                    start = i
+                    break
+            else:
+                i += 1
+                continue
+            continue
+        i += 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts], ops
+
+
+def _normalised(name: str) -> str:
+    name = re.sub(r"[\\{}_ ^]", "", name)
+    return name[3:] if name.startswith("var") and len(name) > 3 else name
+
+
+def _functions(checked_names):
+    """How parsed function names are read (the book's notation)."""
+    from .functions import sigmoid, std_normal_cdf, std_normal_pdf
+
+    table = {"max": sp.Max, "min": sp.Min, "Phi": std_normal_cdf, "exp": sp.exp, "log": sp.log, "ln": sp.log,
+             "sqrt": sp.sqrt, "tanh": sp.tanh, "sinh": sp.sinh, "cosh": sp.cosh, "abs": sp.Abs}
+    if "sigma" not in checked_names:
+        table["sigma"] = sigmoid
+    if "phi" not in checked_names:
+        table["phi"] = std_normal_pdf
+    return table
+
+
+#: Notation the parser does not read as the book means it: such sides are not parsed at all.
+_UNREAD = re.compile(r"\\(top|nabla|lVert|rVert|Vert|\||mathbb|mathbf|boldsymbol|bm|operatorname|hat|bar|tilde|"
+                     r"vec|partial|sum|prod|int|lim|begin|R|E|diag|tr|rank|det|argmin|argmax|mathcal|ldots|cdots|dots|"
+                     r"sup|inf|langle|rangle|star|ast|prime|mid|circ|odot|otimes|det|Pr|operatorname)(?![A-Za-z])|'|\^T\b|\|")
+_COMMAND = re.compile(r"\\[A-Za-z]+")
+
+
+def _letters_known(side: str, names) -> bool:
+    """A cheap test before parsing: every letter outside commands starts a checked symbol's name
+    (or is ``e``), so that parsing can succeed."""
+    letters = set(re.findall(r"[A-Za-z]", _COMMAND.sub(" ", side)))
+    initials = {n[0] for n in names if n} | {"e"}
+    greek = {m[1:] for m in _COMMAND.findall(side)} - {"frac", "sqrt", "log", "ln", "exp", "cdot", "times", "pi",
+                                                      "max", "min", "tanh", "sinh", "cosh", "sin", "cos", "tan"}
+    return letters <= initials and all(_normalised(g) in names or g in ("sigma", "Phi", "phi", "varphi")
+                                       for g in greek)
+
+
+def _read(side: str, symbols: dict, undefined: dict):
+    """Parse one side and express it in the checked symbols, or raise :class:`_NotComparable`."""
+    from sympy.core.function import AppliedUndef
+    from sympy.parsing.latex import parse_latex
+
+    if not side:
+        raise _NotComparable("an empty side")
+    unread = _UNREAD.search(side)
+    if unread:
+        raise _NotComparable(f"the parser does not read {unread.group(0)!r} as the book means it")
+    if not _letters_known(side, symbols):
+        raise _NotComparable(f"{side!r} uses names that are not among the checked symbols")
+    try:
+        expr = parse_latex(side)
+    except Exception as exc:  # the parser raises several kinds of errors on notation it does not read
+        raise _NotComparable(f"the parser does not read {side!r} ({type(exc).__name__})") from None
+    if not isinstance(expr, sp.Expr) or isinstance(expr, sp.core.relational.Relational):
+        raise _NotComparable(f"{side!r} is not a scalar expression")
+    if expr.has(sp.Derivative, sp.Integral, sp.Limit, sp.Sum, sp.Product):
+        raise _NotComparable(f"{side!r} has a derivative, integral, limit, sum or product")
+    functions = _functions(symbols)
+    replacements = {}
+    for f in expr.atoms(AppliedUndef):
+        name = _normalised(f.func.__name__)
+        if name in undefined:
+            replacements[f] = undefined[name](*f.args)
+        elif name in symbols and len(f.args) == 1:   # sigma(x - mu) with a symbol sigma: a product
+            replacements[f] = symbols[name] * f.args[0]
+        elif name in functions:
+            replacements[f] = functions[name](*f.args)
+        else:
+            raise _NotComparable(f"unknown function {f.func.__name__!r}")
+    expr = expr.xreplace(replacements) if replacements else expr
+    mapping, unknown = {}, []
+    for s in expr.free_symbols:
+        name = _normalised(s.name)
+        if name in symbols:
+            mapping[s] = symbols[name]
+        elif name == "e":
+            mapping[s] = sp.E
+        elif name == "pi":
+            mapping[s] = sp.pi
+        else:
+            unknown.append(s.name)
+    if unknown:
+        raise _NotComparable(f"{', '.join(sorted(unknown))} {'is' if len(unknown) == 1 else 'are'} not among the "
+                             "checked symbols")
+    return expr.xreplace(mapping)
+
+
+def parse_display(latex: str, symbols) -> tuple[list, list]:
+    """Parse a typed display into ``(sides, relations)`` in the given checked ``symbols``.
+
+    Raises
+    ------
+    ValueError
+        If the display cannot be read (the message says why).
+    """
+    try:
+        text = _strip(latex)
+        if any(u in text for u in _UNCOMPARABLE):
+            raise _NotComparable("it uses a relation that is not compared (approx, implies, in, ...)")
+        sides, ops = _split_relations(text)
+        by_name = {_normalised(s.name): s for s in symbols}
+        return [_read(side, by_name, {}) for side in sides], ops
+    except _NotComparable as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _points(symbols, count, seed=0):
+    """Exact points in the moderate range that respect the symbols' assumptions."""
+    from ._prove import _random_points
+
+    rng = np.random.default_rng(seed)
+    moderate = []
+    while len(moderate) < count:  # the first third of _random_points is moderate
+        moderate += _random_points(rng, symbols, 3)[:1]
+    return moderate
+
+
+def _same(a, b, symbols, points=4, digits=30):
+    """True if ``a`` and ``b`` agree at random points, False if they differ at one, None if no point
+    could be evaluated."""
+    from ._prove import _reliable_number, _too_costly, _Unreliable
+
+    evaluated = 0
+    for point in _points(sorted(symbols, key=str), points):
+        try:
+            pa, pb = sp.sympify(a).xreplace(point).doit(), sp.sympify(b).xreplace(point).doit()
+            if _too_costly(pa) or _too_costly(pb):
+                continue
+            va, vb = _reliable_number(pa, digits), _reliable_number(pb, digits)
+        except (_Unreliable, ZeroDivisionError, ValueError, TypeError):
+            continue
+        if not (va.is_number and vb.is_number) or va.has(sp.nan, sp.zoo, sp.oo, -sp.oo) \
+                or vb.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
+            continue
+        evaluated += 1
+        if abs(va - vb) > sp.Float(10) ** (8 - digits) * max(1, abs(va), abs(vb)):
+            return False
+    return None if not evaluated else True
+
+
+def _oriented(op, small, big):
+    """A relation as ``(kind, first, second)`` with ``<``-type relations pointing left to right."""
+    if op in (">=", ">"):
+        return ("<=" if op == ">=" else "<"), big, small
+    return op, small, big
 
 
 def compare_display(latex, lhs, op, rhs):
-    """Return ``(status, message)``: ``"compared"``, ``"not compared"`` or ``"disagrees"``."""
-    return "not compared", "the typed display was not compared with the checked expressions"
+    """Compare a typed display with the checked statement ``lhs op rhs``.
+
+    Parameters
+    ----------
+    latex : str
+        The typed display.
+    lhs, rhs : sympy objects
+        The checked sides.
+    op : str
+        ``"="``, ``"<="``, ``"<"``, ``">="``, ``">"``, ``"!="`` or ``"not-equiv"``.
+
+    Returns
+    -------
+    (status, message)
+        ``status`` is ``"compared"``, ``"not compared"`` or ``"disagrees"``; ``message`` says why.
+    """
+    op = {"==": "=", "not-equiv": "!="}.get(op, op)
+    from ._prove import _doit
+
+    lhs, rhs = _doit(lhs), _doit(rhs)      # an unevaluated Derivative is compared as its value
+    checked = [lhs, rhs]
+    if any(isinstance(e, (sp.MatrixBase, sp.MatrixExpr)) or (isinstance(e, sp.Basic) and e.has(sp.MatrixSymbol))
+           for e in checked):
+        return "not compared", "matrix statements are not parsed back"
+    from sympy.core.function import AppliedUndef
+
+    if any(isinstance(e, sp.Basic) and (e.has(AppliedUndef) or e.has(sp.Derivative)) for e in checked):
+        return "not compared", "the checked expressions have undefined functions or derivatives"
+    try:
+        import sympy.parsing.latex  # noqa: F401
+        from antlr4 import __name__ as _  # noqa: F401
+    except ImportError:
+        return "not compared", "the LaTeX parser (antlr4-python3-runtime) is not installed"
+    symbols = set().union(*(sp.sympify(e).free_symbols for e in checked))
+    try:
+        text = _strip(latex)
+    except _NotComparable as exc:
+        return "not compared", str(exc)
+    if any(u in text for u in _UNCOMPARABLE):
+        return "not compared", "the display uses a relation that is not compared (approx, implies, in, ...)"
+    sides, ops = _split_relations(text)
+    if not ops:
+        return "not compared", "the display states no relation"
+    by_name = {_normalised(s.name): s for s in symbols}
+    undefined = {}
+    parsed, reasons = [], []
+    for side in sides:
+        try:
+            parsed.append(_read(side, by_name, undefined))
+        except _NotComparable as exc:
+            parsed.append(None)
+            reasons.append(str(exc))
+    first, last = parsed[0], parsed[-1]
+    # a chain a = b = c: the checked sides are its ends (the middle is a step of the display)
+    if op == "=" or op == "!=":
+        wanted = "=" if op == "=" else "!="
+        if any(o != wanted for o in ops):
+            if len(ops) == 1:
+                return "disagrees", f"the display states '{ops[0]}' where '{'=' if op == '=' else 'not identical'}' was checked"
+            return "not compared", "a chain of different relations"
+        pairs = [(first, lhs, rhs, sides[0]), (last, rhs, lhs, sides[-1])]
+    else:
+        if len(ops) != 1:
+            return "not compared", "a chain of relations"
+        typed_kind, t_small, t_big = _oriented(ops[0], first, last)
+        kind, c_small, c_big = _oriented(op, lhs, rhs)
+        if typed_kind == "<" and kind == "<=":
+            return "disagrees", "the display states a strict inequality where a non-strict one was checked"
+        if typed_kind not in ("<", "<="):
+            return "disagrees", f"the display states '{ops[0]}' where '{op}' was checked"
+        typed_small_side = sides[0] if ops[0] in ("<", "<=") else sides[-1]
+        typed_big_side = sides[-1] if ops[0] in ("<", "<=") else sides[0]
+        pairs = [(t_small, c_small, None, typed_small_side), (t_big, c_big, None, typed_big_side)]
+    results = []
+    for typed, match, other, source in pairs:
+        if typed is None:
+            results.append(None)
+            continue
+        same = _same(typed, match, symbols)
+        if same is False and other is not None and _same(typed, other, symbols):
+            same = True  # the display writes the sides the other way round
+        if same is False:
+            return "disagrees", (f"the typed side ${source}$ is not the checked "
+                                 f"${sp.latex(match)}$")
+        results.append(same)
+    if all(r is True for r in results) and all(p is not None for p in parsed):
+        # every middle part of a chain equals the ends too
+        for middle, source in zip(parsed[1:-1], sides[1:-1]):
+            if _same(middle, lhs, symbols) is False:
+                return "disagrees", f"the step ${source}$ of the display is not the checked ${sp.latex(lhs)}$"
+        return "compared", "parsed back and equal to the checked sides at random points"
+    why = "; ".join(reasons) if reasons else "no point could be evaluated"
+    return "not compared", why

@@ -871,3 +871,85 @@ def test_shared_sympy_functions():
         functions.squared_norm(sp.Matrix([[x, y], [y, x]]))
     with pytest.raises(TypeError, match="vector"):
         functions.norm(x)
+
+
+# ---------------------------------------------------------------------------------------------
+# what the reader sees is what was proved (issue 10, section 1)
+# ---------------------------------------------------------------------------------------------
+
+def _logistic():
+    from mlnotes.symbolic.functions import sigmoid
+
+    loss = sp.log(1 + sp.exp(w * x)) - y * w * x
+    return sp.Derivative(loss, w), (sigmoid(w * x) - y) * x
+
+
+def test_checked_form_is_rendered_from_the_checked_objects():
+    grad, formula = _logistic()
+    v = equal(grad, formula)
+    assert v.display is None and v.display_check == "rendered"
+    assert v.latex == v.checked == f"{sp.latex(grad)} = {sp.latex(formula)}"
+    v = holds(x ** 2, ">=", 0)
+    assert v.checked == r"x^{2} \ge 0"
+
+
+@pytest.mark.parametrize("typed", [
+    r"\frac{\partial \ell}{\partial w} = (y - \sigma(w x))\, x",          # the sign of the gradient flipped
+    r"\frac{\partial \ell}{\partial w} = (\sigma(w x) - y)\, w",          # the wrong variable
+    r"\frac{\partial \ell}{\partial w} = \sigma(w x) - y",                # a dropped factor
+    r"(\sigma(w x) - y)\, x = 2(\sigma(w x) - y)\, x",                    # a chain with a wrong step
+    r"\frac{\partial \ell}{\partial w} \ne (\sigma(w x) - y)\, x",        # the wrong relation
+], ids=["flipped-sign", "wrong-variable", "dropped-factor", "wrong-step", "wrong-relation"])
+def test_a_typed_display_that_disagrees_with_the_check_fails(typed, capsys):
+    grad, formula = _logistic()
+    v = equal(grad, formula, latex=typed)
+    assert not v.holds and v.display_check == "disagrees", v
+    assert "display disagrees" in v.detail
+    with pytest.raises(ClaimError, match="checked") as info:
+        claim("Logistic gradient", v)
+    assert sp.latex(formula) in str(info.value)          # the message shows the checked formula
+    out = capsys.readouterr().out
+    assert "mlnotes-verdict-fail" in out and "The display disagrees with what was checked" in out
+    assert sp.latex(formula) in out
+
+
+def test_a_typed_display_that_agrees_is_compared():
+    grad, formula = _logistic()
+    v = equal(grad, formula, latex=r"\frac{\partial \ell}{\partial w} = (\sigma(w x) - y)\, x \quad (d = 1)")
+    assert v.holds and v.display_check == "not compared"       # the left side is not parsed ...
+    v = equal(formula, grad.doit(), latex=r"(\sigma(w x) - y)\, x = x\Big(\frac{e^{w x}}{1 + e^{w x}} - y\Big)")
+    assert v.holds and v.display_check == "compared", v         # ... both sides are
+    v = equal(formula, grad.doit(), latex=r"x\Big(\frac{e^{w x}}{1 + e^{w x}} - y\Big) = (\sigma(w x) - y)\, x")
+    assert v.holds and v.display_check == "compared"            # the sides the other way round
+    v = holds(sp.exp(x) / (1 + sp.exp(x)) ** 2, ">", 0, latex=r"0 < \frac{e^{x}}{(1 + e^{x})^2}")
+    assert v.holds and v.display_check == "compared"
+
+
+@pytest.mark.parametrize("make", [
+    lambda: holds(sp.exp(x), ">", 1 - x, latex=r"e^{x} < 1 - x"),                   # the relation turned round
+    lambda: holds(x ** 2 + 1, ">=", 1, latex=r"x^2 + 1 > 1"),                       # strict typed, non-strict checked
+    lambda: holds(x ** 2 + 1, ">=", 1, latex=r"x^2 \ge 1"),                         # a side changed
+    lambda: differs(sp.sqrt(x ** 2), x, latex=r"\sqrt{x^2} \ne -x"),                 # a side changed
+    lambda: equal(sp.sin(x) ** 2 + sp.cos(x) ** 2, 1, latex=r"\sin(x)^2 - \cos(x)^2 = 1"),
+], ids=["turned-round", "strict", "side", "differs-side", "sign"])
+def test_more_disagreeing_displays_fail(make):
+    v = make()
+    assert not v.holds and v.display_check == "disagrees", v
+
+
+def test_displays_that_cannot_be_compared_say_so_and_are_counted(capsys):
+    n_ = sp.MatrixSymbol("X", 3, 2)
+    v1 = equal((n_.T * n_).T, n_.T * n_, latex=r"(X^\top X)^\top = X^\top X")        # matrices: not parsed
+    v2 = equal(sp.exp(x) * sp.exp(y), sp.exp(x + y), latex=r"e^{x} e^{y} = \exp(x + y) \text{ for all } x")
+    v3 = holds(x ** 2, ">=", 0, latex=r"\lVert x\rVert^2 \ge 0")
+    v4 = equal(x + y, y + x + 0 * w, latex=r"p + q = q + p")                          # unknown names
+    for v in (v1, v3, v4):
+        assert v.holds and v.display_check == "not compared", v
+    assert v2.holds and v2.display_check == "compared"
+    reset()
+    claim("Displays", v1, v2, v3, v4)
+    out = capsys.readouterr().out
+    assert out.count("Display not compared with the checked expressions") == 3
+    assert summary()["not_compared"] == 3
+    capsys.readouterr()
+    reset()
