@@ -14,12 +14,16 @@ which is the notes' :math:`\tfrac12\|w\|^2 + \frac{C'}{n}\sum_i \dots` with :mat
 :math:`\eta_t = 1/t`.
 """
 
+import warnings
+from numbers import Integral
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..optim import inverse_time, subgradient_descent
-from ..utils.validation import as_float_matrix, as_float_vector, check_scalar
+from ..utils.validation import as_float_matrix, as_float_vector, check_bool, check_sample_weight, check_scalar
 from ._multiclass import _validate_classes
 
 
@@ -43,8 +47,7 @@ def multivector_feature(X, y, n_classes):
     y = np.asarray(y)
     if y.shape != (X.shape[0],) or not np.issubdtype(y.dtype, np.integer):
         raise ValueError(f"y must be an integer array of shape ({X.shape[0]},), got {y.dtype} of shape {y.shape}")
-    if isinstance(n_classes, bool) or not isinstance(n_classes, (int, np.integer)) or n_classes < 1:
-        raise ValueError(f"n_classes must be a positive integer, got {n_classes!r}")
+    n_classes = check_scalar(n_classes, "n_classes", Integral, min_val=1)
     if y.size and (y.min() < 0 or y.max() >= n_classes):
         raise ValueError(f"class indices must lie in [0, {n_classes}), got values in [{y.min()}, {y.max()}]")
     n, d = X.shape
@@ -62,7 +65,7 @@ def _check_problem(w, X, y, C):
     if w.size % X.shape[1] or w.size // X.shape[1] <= y.max():
         raise ValueError(f"w must have n_classes * n_features entries with n_features = {X.shape[1]} and "
                          f"n_classes > {y.max()}, got {w.size} entries")
-    return w.reshape(-1, X.shape[1]), X, y, check_scalar(C, "C", low=0, include_low=False)
+    return w.reshape(-1, X.shape[1]), X, y, check_scalar(C, "C", min_val=0, include_boundaries="neither")
 
 
 def _most_violating(W, X, y):
@@ -96,9 +99,10 @@ def multiclass_hinge_objective(w, X, y, C):
 
 
 def _hinge_objective(W, X, y, C):
-    """:func:`multiclass_hinge_objective` on checked arguments, with the weights as a matrix (K, d)."""
+    """:func:`multiclass_hinge_objective` on checked arguments, with the weights as a matrix (K, d); ``C`` a
+    number or one weight per sample (``C * sample_weight``)."""
     _, loss = _most_violating(W, X, y)
-    return float(0.5 * np.sum(W * W) + C * loss.sum())
+    return float(0.5 * np.sum(W * W) + np.sum(C * loss))
 
 
 def multiclass_hinge_subgradient(w, X, y, C):
@@ -120,10 +124,11 @@ def _hinge_subgradient(W, X, y, C):
     """:func:`multiclass_hinge_subgradient` on checked arguments, with the weights as a matrix (K, d)."""
     y_hat, loss = _most_violating(W, X, y)
     active = loss > 0
+    CX = np.broadcast_to(C, loss.shape)[active][:, None] * X[active]
     G = np.zeros_like(W)
-    np.add.at(G, y_hat[active], X[active])
-    np.add.at(G, y[active], -X[active])
-    return (W + C * G).ravel()
+    np.add.at(G, y_hat[active], CX)
+    np.add.at(G, y[active], -CX)
+    return (W + G).ravel()
 
 
 class MulticlassSVM(ClassifierMixin, BaseEstimator):
@@ -164,7 +169,7 @@ class MulticlassSVM(ClassifierMixin, BaseEstimator):
         self.fit_intercept = fit_intercept
         self.max_iter = max_iter
 
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Fit the weights by subgradient descent.
 
         Parameters
@@ -172,18 +177,21 @@ class MulticlassSVM(ClassifierMixin, BaseEstimator):
         X : array-like of shape (n_samples, n_features)
         y : array-like of shape (n_samples,)
             At least two classes (any labels).
+        sample_weight : array-like of shape (n_samples,), optional
+            Sample ``i``'s hinge loss is weighted by ``C * sample_weight[i]`` (as in ``LinearSVC``).
 
         Returns
         -------
         self : object
         """
-        C = check_scalar(self.C, "C", low=0, include_low=False)
-        if isinstance(self.max_iter, bool) or not isinstance(self.max_iter, (int, np.integer)) or self.max_iter < 1:
-            raise ValueError(f"max_iter must be a positive integer, got {self.max_iter!r}")
+        C = check_scalar(self.C, "C", min_val=0, include_boundaries="neither")
+        check_scalar(self.max_iter, "max_iter", Integral, min_val=1)
+        fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
         X, y = _validate_classes(self, X, y, dtype=np.float64)
+        C = C * check_sample_weight(sample_weight, X.shape[0])
         codes = np.searchsorted(self.classes_, y)
         K = len(self.classes_)
-        Xt = np.column_stack([X, np.ones(X.shape[0])]) if self.fit_intercept else X
+        Xt = np.column_stack([X, np.ones(X.shape[0])]) if fit_intercept else X
         shape = (K, Xt.shape[1])                  # checked once here; the loop calls the unchecked cores
         result = subgradient_descent(lambda w: _hinge_objective(w.reshape(shape), Xt, codes, C),
                                      lambda w: _hinge_subgradient(w.reshape(shape), Xt, codes, C),
@@ -191,9 +199,14 @@ class MulticlassSVM(ClassifierMixin, BaseEstimator):
                                      max_iter=self.max_iter)
         W = result.x.reshape(K, Xt.shape[1])
         self.coef_ = W[:, : X.shape[1]].copy()
-        self.intercept_ = W[:, -1].copy() if self.fit_intercept else np.zeros(K)
+        self.intercept_ = W[:, -1].copy() if fit_intercept else np.zeros(K)
         self.objective_ = result.fun
         self.n_iter_ = result.n_iter
+        if not result.fun < result.values[0]:
+            # at w = 0 every loss is 1; no iterate did better: the steps 1/t overshot for the scale of the data
+            warnings.warn(f"MulticlassSVM: subgradient descent made no progress from w = 0 in {result.n_iter} steps "
+                          f"(objective {result.fun:.6g}): the steps 1/t are far too long for features of this "
+                          "scale; standardise the features (or lower C)", ConvergenceWarning, stacklevel=2)
         return self
 
     def _compatibility(self, X):
