@@ -8,7 +8,7 @@ API
 ---
 Deciders (each returns a :class:`Verdict` and never raises on a false statement):
 
-- ``equal(lhs, rhs, *, latex=None, witnesses=(), symmetric=(), points=6, seed=0, ...)``:
+- ``equal(lhs, rhs, *, latex=None, witnesses=(), symmetric=(), points=8, seed=0, ...)``:
   ``lhs = rhs`` for scalar expressions, explicit matrices and ``MatrixSymbol`` algebra;
 - ``holds(lhs, op, rhs, *, latex=None, witnesses=(), points=200, seed=0)``: a relation, ``op`` in
   ``">=", ">", "<=", "<", "!=", "=="``;

@@ -230,9 +230,10 @@ def _random_points(rng, symbols, count):
 
     The first third (at least one) lie in the moderate range (-4, 4), where most interesting
     behaviour of textbook formulas is; the others have magnitudes stratified log-uniformly across
-    :data:`MAGNITUDES` (each symbol with its own permutation of the strata); each sign the
-    assumptions allow occurs equally often, in an order of each symbol's own, so a claim that
-    holds only on a bounded region or for one sign is met outside it.
+    :data:`MAGNITUDES` (each symbol with its own permutation of the strata, neighbouring strata
+    with opposite signs where the assumptions allow both); the moderate points have each sign
+    equally often, in an order of each symbol's own. So a claim that holds only on a bounded
+    region or for one sign is met outside it.
     """
     symbols = sorted(symbols, key=str)
     if count <= 0:
@@ -260,9 +261,11 @@ def _random_points(rng, symbols, count):
                 values.append(sp.Integer(sign * magnitude))
             else:
                 values.append(sign * sp.Rational(int(rng.integers(1, 400)), 100))
+        offset = int(rng.integers(len(choices)))
         for k in range(spread):
             exponent = low + (high - low) * (strata[k] + rng.random()) / spread
-            values.append(_exact_value(sym, exponent, signs[moderate + k], rng))
+            # neighbouring strata have opposite signs: the two largest magnitudes have both signs
+            values.append(_exact_value(sym, exponent, choices[(strata[k] + offset) % len(choices)], rng))
         per_symbol[sym] = values
     return [{sym: per_symbol[sym][k] for sym in symbols} for k in range(count)]
 
@@ -334,7 +337,7 @@ def _shapes_equal(a, b):
     return all(sp.simplify(sp.sympify(x) - sp.sympify(y)) == 0 for x, y in zip(a, b))
 
 
-def equal(lhs, rhs, *, symmetric=(), witnesses=(), points=6, digits=30, seed=0, timeout=20,
+def equal(lhs, rhs, *, symmetric=(), witnesses=(), points=8, digits=30, seed=0, timeout=20,
           sizes=(2,), latex=None) -> Verdict:
     r"""Decide ``lhs == rhs``.
 
@@ -348,7 +351,8 @@ def equal(lhs, rhs, *, symmetric=(), witnesses=(), points=6, digits=30, seed=0, 
         Extra points (symbol or MatrixSymbol -> value) at which the claim is also evaluated;
         use them to show a known counterexample.
     points : int
-        Number of random points of the numeric fallback.
+        Number of random points, tried before simplify (a false claim fails fast) and as the
+        numeric fallback: a third in (-4, 4), the rest with magnitudes from 1e-6 to 1e6.
     digits : int
         Working precision of the numeric fallback.
     seed : int

@@ -953,3 +953,116 @@ def test_displays_that_cannot_be_compared_say_so_and_are_counted(capsys):
     assert summary()["not_compared"] == 3
     capsys.readouterr()
     reset()
+
+
+# ---------------------------------------------------------------------------------------------
+# checks that cannot fail are not proofs; random points across scales (issue 10, section 4)
+# ---------------------------------------------------------------------------------------------
+
+def psi(u):
+    return u ** 2
+
+
+c_shift, y_hat = sp.symbols("c yhat", real=True)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: equal(psi((y + c_shift) - (y_hat + c_shift)), psi(y - y_hat)),   # sympy cancels c when built
+    lambda: equal(sp.Max(x ** 2, 0), x ** 2),                                # Max(...) already evaluated
+    lambda: equal(sp.exp(-0), 1),                                           # p_gap = exp(-0)
+    lambda: equal(sp.diff(x ** 3, x), 3 * x ** 2),                           # the derivative computed before the check
+    lambda: equal(sp.Matrix([x, y]), sp.Matrix([x, y])),
+    lambda: equal(A * B, A * B),
+    lambda: holds(x ** 2, ">=", x ** 2),
+], ids=["translation", "max", "exp-0", "diff", "matrix", "matexpr", "holds"])
+def test_checks_whose_sides_are_identical_as_built_are_trivial(make, capsys):
+    v = make()
+    assert v.trivial and v.kind == "trivial" and v.holds, v
+    assert "cannot fail" in v.detail
+    reset()
+    claim("A trivial claim", v, equal((a + b) ** 2, a ** 2 + 2 * a * b + b ** 2))   # shown, not raised
+    out = capsys.readouterr().out
+    assert out.startswith("::::{div} mlnotes-claim mlnotes-verdict-trivial") and "`trivial`" in out and "⚠" in out
+    counts = summary()
+    assert counts["trivial"] == 1 and counts["statements"]["proved"] == 1 and counts["statements"]["trivial"] == 1
+    capsys.readouterr()
+    reset()
+
+
+def test_restated_checks_are_not_trivial():
+    # the same facts, restated so that the check does the work (and can fail)
+    v = proved(equal(sp.Derivative(x ** 3, x), 3 * x ** 2))
+    assert not v.trivial
+    assert not equal(sp.Derivative(x ** 3, x), 3 * x).holds
+    c_ = sp.Symbol("c", real=True)
+    shifted = sp.Lambda((y, y_hat), psi(y - y_hat))
+    assert not equal(shifted(y + c_, y_hat), shifted(y, y_hat)).holds    # a shift of one argument changes it
+    assert not differs(x + y, y + x).holds                              # identical sides: no difference
+    assert not differs(x + y, y + x).trivial or not differs(x + y, y + x).holds
+
+
+@pytest.mark.parametrize("make", [
+    lambda: equal(sp.Min(x, 4), x),                 # false for x > 4: the old points in (-4, 4) missed it
+    lambda: equal(sp.Max(x, -4), x),                # false for x < -4
+    lambda: equal(sp.Min(a, 100), a),               # positive symbol, false above 100
+    lambda: equal(sp.Max(a, sp.Rational(1, 1000)), a),   # false below 1/1000
+    lambda: equal(sp.Min(n, 7), n),                 # integer symbol, false above 7
+    lambda: equal(sp.Abs(x), x),                    # false for negative x
+    lambda: equal(sp.sqrt(x ** 2), x),
+    lambda: equal(sp.Piecewise((x, x < 50), (50, True)), x),
+    lambda: holds(x, "<", 1000),
+    lambda: holds(a, ">", sp.Rational(1, 10 ** 4)),
+    lambda: holds(sp.exp(-x), "<=", 1),
+    lambda: holds(sp.sin(x) ** 2, "<=", sp.Rational(99, 100)),
+], ids=["min4", "max-4", "min100-positive", "max-small-positive", "min7-integer", "abs", "sqrt-square",
+        "piecewise", "holds-below-1000", "holds-above-1e-4", "exp-neg", "sin-square"])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_claims_true_only_on_a_bounded_region_or_one_sign_fail(make, seed, monkeypatch):
+    import mlnotes.symbolic._prove as prove
+
+    original = prove.np.random.default_rng
+    monkeypatch.setattr(prove.np.random, "default_rng", lambda s=None: original(seed + 1000 * (s or 0)))
+    v = make()
+    assert not v.holds and v.counterexample, v
+    assert v.kind == "counterexample"
+
+
+def test_random_points_respect_assumptions_and_span_the_scales():
+    from mlnotes.symbolic._prove import _random_points
+
+    rng = np.random.default_rng(0)
+    syms = {"real": x, "positive": a, "negative": sp.Symbol("k", negative=True),
+            "nonnegative": sp.Symbol("t", nonnegative=True), "nonpositive": sp.Symbol("m", nonpositive=True),
+            "integer": sp.Symbol("i", integer=True), "posint": n,
+            "even": sp.Symbol("e", integer=True, even=True), "odd": sp.Symbol("o", integer=True, odd=True)}
+    points = _random_points(rng, list(syms.values()), 60)
+    assert len(points) == 60
+    values = {name: [p[s] for p in points] for name, s in syms.items()}
+    assert all(v.is_Rational for vs in values.values() for v in vs)
+    assert all(v > 0 for v in values["positive"] + values["posint"])
+    assert all(v < 0 for v in values["negative"]) and all(v >= 0 for v in values["nonnegative"])
+    assert all(v <= 0 for v in values["nonpositive"])
+    assert all(v.is_Integer for v in values["integer"] + values["posint"] + values["even"] + values["odd"])
+    assert all(v % 2 == 0 for v in values["even"]) and all(v % 2 == 1 for v in values["odd"])
+    real = [abs(v) for v in values["real"]]
+    assert min(real) < 1e-4 and max(real) > 1e4                   # magnitudes across the scales
+    assert any(v > 0 for v in values["real"]) and any(v < 0 for v in values["real"])
+    assert max(values["posint"]) >= 100
+    # two real symbols get opposite signs at some points and equal signs at others
+    other = [p[y] for p in _random_points(np.random.default_rng(1), [x, y], 12)]
+    mine = [p[x] for p in _random_points(np.random.default_rng(1), [x, y], 12)]
+    signs = {(u > 0, v > 0) for u, v in zip(mine, other)}
+    assert len(signs) >= 3
+
+
+def test_large_magnitudes_give_no_false_counterexample_and_no_hang():
+    from mlnotes.symbolic.functions import logit, sigmoid
+
+    z = sp.Symbol("z", real=True)
+    start = time.perf_counter()
+    assert equal(logit(sigmoid(z)), z, timeout=1e-3).holds        # 1 - sigma(z) cancels at z ~ 1e5
+    w1, w2, x1, x2 = sp.symbols("w1 w2 x1 x2", real=True)
+    s = w1 * x1 + w2 * x2                                        # products of large symbols: exp(1e12) is skipped
+    assert equal(sp.exp(s) / (1 + sp.exp(s)) ** 2, sigmoid(s) * (1 - sigmoid(s)), timeout=1e-3).holds
+    assert not equal(sp.exp(s) / (1 + sp.exp(s)) ** 2, sigmoid(s) * (1 + sigmoid(s)), timeout=1e-3).holds
+    assert time.perf_counter() - start < 4 * BUDGET
