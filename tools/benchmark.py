@@ -1,8 +1,8 @@
 """Fit-time and accuracy benchmark of mlnotes estimators against their scikit-learn counterparts.
 
-Not a test module (pytest does not collect it and no test imports it). Usage::
+A tool, not a test (it lives beside the other tools; no test imports it). Usage::
 
-    python tests/benchmark.py [--quick] [--repeats R] [--n N] [--d D] [--threads T] [--check]
+    .venv/bin/python tools/benchmark.py [--quick] [--only NAME] [--repeats R] [--n N] [--d D] [--threads T] [--check]
 
 For every entry of ``PAIRS`` both estimators are fitted on the same seeded data, alternately
 (mlnotes, sklearn, sklearn, mlnotes, ...) so that load from other processes hits both alike, and
@@ -21,24 +21,26 @@ QDA and Gaussian naive Bayes (n=50,000, d=50, three classes) in at most 2x with 
 equal to 1e-6 (their "max|dcoef|" column is the largest probability difference). With ``--check`` the script exits with status 1 if a target is missed; otherwise it only
 reports.
 
-To add a pair, append a :class:`Pair` to ``PAIRS``: a name, two zero-argument factories returning
-unfitted estimators, an objective ``f(estimator, X, y) -> float`` of the fitted model, and its size
-and data generator.
+Pairs come from ``PAIRS`` here and from every module ``tools/bench_*.py`` (in name order), each exposing
+its own ``PAIRS`` list, so a part adds its pairs in a file of its own without editing this one
+(``tools/bench_generative.py`` is an example). A pair is a :class:`Pair`: a name, two zero-argument
+factories returning unfitted estimators, an objective ``f(estimator, X, y) -> float`` of the fitted model,
+and its size and data generator; a pair module imports ``Pair`` and the data generators from
+``benchmark`` (``tools/`` is on the path when this script runs).
 """
 
 import argparse
+import importlib.util
 import statistics
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 import numpy as np
-from sklearn import discriminant_analysis as sk_da
 from sklearn import linear_model as sk
-from sklearn import naive_bayes as sk_nb
 
-from mlnotes.generative import GaussianNB, LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis
 from mlnotes.linear import ElasticNet, Lasso, LinearRegression, LogisticRegression, Ridge, logistic_objective
 
 
@@ -148,14 +150,31 @@ PAIRS = [
     Pair("LogisticRegression(C=1, newton) vs sk newton-cholesky", lambda: LogisticRegression(C=1.0, solver="newton"),
          lambda: sk.LogisticRegression(C=1.0, solver="newton-cholesky"), logistic_regression_objective(1.0),
          n=50_000, d=50, data=make_classification_data),
-    Pair("LinearDiscriminantAnalysis", lambda: LinearDiscriminantAnalysis(), lambda: sk_da.LinearDiscriminantAnalysis(),
-         log_loss, target_ratio=2.0, target_coef=1e-6, n=50_000, d=50, data=make_three_classes, probabilities=True),
-    Pair("QuadraticDiscriminantAnalysis", lambda: QuadraticDiscriminantAnalysis(),
-         lambda: sk_da.QuadraticDiscriminantAnalysis(), log_loss, target_ratio=2.0, target_coef=1e-6, n=50_000, d=50,
-         data=make_three_classes, probabilities=True),
-    Pair("GaussianNB", lambda: GaussianNB(), lambda: sk_nb.GaussianNB(), log_loss, target_ratio=2.0,
-         target_coef=1e-6, n=50_000, d=50, data=make_three_classes, probabilities=True),
 ]
+
+
+def extra_pairs(directory=None):
+    """The ``PAIRS`` of every module ``bench_*.py`` in ``directory`` (default: this script's folder), in name order.
+
+    Raises
+    ------
+    TypeError
+        If such a module has no list ``PAIRS`` of :class:`Pair`.
+    """
+    directory = Path(__file__).resolve().parent if directory is None else Path(directory)
+    sys.modules.setdefault("benchmark", sys.modules[__name__])   # pair modules import Pair from here
+    if str(directory) not in sys.path:
+        sys.path.insert(0, str(directory))
+    pairs = []
+    for path in sorted(directory.glob("bench_*.py")):
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        found = getattr(module, "PAIRS", None)
+        if not isinstance(found, list) or not all(isinstance(p, Pair) for p in found):
+            raise TypeError(f"{path.name} must define PAIRS, a list of benchmark.Pair")
+        pairs += found
+    return pairs
 
 
 def time_fit(make, X, y):
@@ -245,7 +264,7 @@ def run(args):
     from threadpoolctl import threadpool_info
 
     blas = ", ".join(f"{i['internal_api']}x{i['num_threads']}" for i in threadpool_info() if i["user_api"] == "blas")
-    pairs = [p for p in PAIRS if args.only is None or args.only in p.name]
+    pairs = [p for p in PAIRS + extra_pairs() if args.only is None or args.only in p.name]
     print(f"repeats={args.repeats} seed={args.seed} numpy={np.__version__} blas={blas}")
     rows = []
     for pair in pairs:
