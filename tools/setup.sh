@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up everything the book needs, idempotently: .venv with the exact pins of requirements.txt,
-# mlnotes installed editable, and the offline JavaScript (MathJax, widget manager) in book/_assets/vendor.
+# mlnotes installed editable, the offline JavaScript (MathJax, widget manager) in book/_assets/vendor, and
+# Chromium for the browser check (where it can be installed).
 # Needs Python >= 3.11 (override with PYTHON=python3.12) and npm.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -15,3 +16,16 @@ if ! cmp -s requirements.txt "$stamp" || ! .venv/bin/python -c 'import mlnotes' 
   cp requirements.txt "$stamp"
 fi
 bash tools/assets.sh
+# Chromium for the browser check of the built site (tests/site): Debian's package, installed when missing
+# and possible (root and apt-get); elsewhere say what to do. $MLNOTES_CHROMIUM names another binary.
+if [ -n "${MLNOTES_CHROMIUM:-}" ] || command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then
+  :
+elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "setup: installing Debian's chromium for the browser check of the site"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+    || echo "setup: could not install chromium with apt-get; the browser check will report it missing"
+else
+  echo "setup: chromium is missing and cannot be installed here (that needs root and apt-get);" \
+       "install it (e.g. sudo apt-get install chromium) or set MLNOTES_CHROMIUM to a Chromium binary," \
+       "else the browser check of the site is skipped (and fails under CI=true)"
+fi
