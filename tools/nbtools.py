@@ -77,11 +77,13 @@ def _kernel_manager():
     return KernelManager(kernel_name="python3", kernel_spec_manager=CurrentEnvironment())
 
 
-def execute(path: Path, *, timeout: int = 120, extra_env: dict | None = None):
+def execute(path: Path, *, timeout: int = 120, extra_env: dict | None = None, allow_errors: bool = False):
     """Execute a notebook from the current interpreter; return ``(notebook, seconds, error)``.
 
     ``error`` is None or the ``CellExecutionError`` raised by the first failing cell (the
-    notebook then holds the outputs up to and including that cell).
+    notebook then holds the outputs up to and including that cell). With ``allow_errors``
+    execution goes on after a failing cell (so every later cell runs and every later claim gets
+    its own verdict); the failures are then the error outputs, see :func:`cell_errors`.
     """
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
@@ -93,7 +95,7 @@ def execute(path: Path, *, timeout: int = 120, extra_env: dict | None = None):
     os.environ.update(env)
     km = _kernel_manager()
     client = NotebookClient(nb, km=km, timeout=timeout, record_timing=False, store_widget_state=True,
-                            resources={"metadata": {"path": str(path.parent)}})
+                            allow_errors=allow_errors, resources={"metadata": {"path": str(path.parent)}})
     start = time.perf_counter()
     error = None
     try:
@@ -109,6 +111,19 @@ def execute(path: Path, *, timeout: int = 120, extra_env: dict | None = None):
             else:
                 os.environ[k] = v
     return nb, time.perf_counter() - start, error
+
+
+def cell_errors(nb) -> list[tuple[int, str, str]]:
+    """The cells of an executed notebook that raised: ``(cell index, exception name, message)``."""
+    out = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "error":
+                message = re.sub(r"\x1b\[[0-9;]*m", "", output.get("evalue", "")).strip()
+                out.append((i, output.get("ename", "Error"), message))
+    return out
 
 
 def describe(error) -> str:
@@ -182,7 +197,9 @@ def make_deterministic(nb) -> None:
 # ---------------------------------------------------------------------------------------------
 
 def records(nb) -> list[dict]:
-    """The claim and erratum records stored in a notebook's outputs, in order."""
+    """The claim and erratum records stored in a notebook's outputs, in order (what the stored
+    outputs say; the verify command reads the records of its own execution instead, see
+    :func:`read_verdict_log`)."""
     out = []
     for cell in nb.cells:
         if cell.cell_type != "code":
@@ -202,3 +219,19 @@ def title(path: Path) -> str:
         text = path.read_text()
     match = re.search(r"^# (.+)$", text, flags=re.M)
     return match.group(1).strip() if match else path.stem
+
+
+def read_verdict_log(path: Path) -> list[dict]:
+    """The records a chapter's execution wrote to its verdict log (``MLNOTES_VERDICT_LOG``), one per
+    claim or erratum; a record made again with the same key (a cell run twice) replaces the first,
+    as ``mlnotes.symbolic.summary`` counts them."""
+    out: dict[tuple, dict] = {}
+    if not Path(path).exists():
+        return []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            rec = json.loads(line)
+            key = (rec["kind"], rec["id"] if rec["kind"] == "erratum" else rec.get("label") or rec["title"])
+            out.pop(key, None)
+            out[key] = rec
+    return list(out.values())
