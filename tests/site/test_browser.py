@@ -387,7 +387,9 @@ MEASURE_WIDTHS = (1280, 390)
 VIEWPORT_HEIGHT = {1280: 900, 390: 844}
 
 _MEASURE_JS = r"""() => {
-  const visible = el => el.getClientRects().length > 0;
+  // closed <details> keep their content laid out under content-visibility: hidden (Chromium), so
+  // getClientRects alone would count collapsed code as shown
+  const visible = el => el.getClientRects().length > 0 && (!el.checkVisibility || el.checkVisibility());
   const px = v => parseFloat(v) || 0;
   const article = document.querySelector('article.bd-article') || document.querySelector('main') || document.body;
   const as = getComputedStyle(article);
