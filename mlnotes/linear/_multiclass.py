@@ -8,6 +8,7 @@ from itertools import combinations
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.utils._available_if import available_if
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
@@ -75,9 +76,21 @@ class OneVsRestClassifier(ClassifierMixin, BaseEstimator):
         S = np.column_stack([_scores(est, X) for est in self.estimators_])
         return self.classes_[S.argmax(axis=1)]
 
+    @available_if(lambda self: hasattr(self.estimator, "predict_proba"))
+    def predict_proba(self, X):
+        """Class probabilities, shape (n_samples, n_classes): each classifier's probability of its class,
+        normalised to sum to 1 over the classes (as scikit-learn's ``OneVsRestClassifier``); the
+        classifiers are trained separately, so these are scores rather than calibrated probabilities."""
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        P = np.column_stack([est.predict_proba(X)[:, 1] for est in self.estimators_])
+        total = P.sum(axis=1, keepdims=True)
+        # no class claims the sample (every probability 0): no preference
+        return np.divide(P, total, out=np.full_like(P, 1.0 / P.shape[1]), where=total > 0)
+
 
 class OneVsOneClassifier(ClassifierMixin, BaseEstimator):
-    """One binary classifier per pair of classes; predict by majority vote (ties: the smaller class index).
+    """One binary classifier per pair of classes; predict by majority vote (ties: the summed confidences).
 
     Parameters
     ----------
@@ -117,7 +130,30 @@ class OneVsOneClassifier(ClassifierMixin, BaseEstimator):
             np.add.at(V, (rows, winner), 1)
         return V
 
+    def decision_function(self, X):
+        r"""Votes plus a tie-breaking confidence, shape (n_samples, n_classes) ((n_samples,) for two classes).
+
+        As scikit-learn's ``OneVsOneClassifier``: the votes of every class plus its summed pairwise
+        confidences :math:`c` (the pair classifiers' scores, positive towards the second class of the pair)
+        squashed into :math:`(-\tfrac13, \tfrac13)` by :math:`c / (3(|c| + 1))`, so they break ties between
+        equal numbers of votes and never overturn a vote.
+        """
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False)
+        n, K = X.shape[0], len(self.classes_)
+        V, confidence = np.zeros((n, K)), np.zeros((n, K))
+        rows = np.arange(n)
+        for (i, j), est in zip(self.pairs_, self.estimators_):
+            winner = np.where(est.predict(X) == 1, j, i)
+            np.add.at(V, (rows, winner), 1)
+            c = _scores(est, X)
+            confidence[:, i] -= c
+            confidence[:, j] += c
+        D = V + confidence / (3 * (np.abs(confidence) + 1))
+        return D[:, 1] - D[:, 0] if K == 2 else D
+
     def predict(self, X):
-        """The class with the most votes, shape (n_samples,)."""
-        V = self.votes(X)
-        return self.classes_[V.argmax(axis=1)]
+        """The class with the most votes (ties broken by the confidences of :meth:`decision_function`),
+        shape (n_samples,)."""
+        D = self.decision_function(X)
+        return self.classes_[(D > 0).astype(int) if D.ndim == 1 else D.argmax(axis=1)]

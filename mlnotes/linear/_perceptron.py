@@ -8,12 +8,15 @@ the margin of a unit-norm separator); on non-separable data it never settles.
 """
 
 import warnings
+from numbers import Integral
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
+
+from ..utils.validation import check_bool, check_sample_weight, check_scalar
 
 
 class Perceptron(ClassifierMixin, BaseEstimator):
@@ -59,7 +62,7 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         tags.classifier_tags.multi_class = False
         return tags
 
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Run the perceptron until an epoch makes no mistake or ``max_iter`` epochs.
 
         Parameters
@@ -67,14 +70,18 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         X : array-like of shape (n_samples, n_features)
         y : array-like of shape (n_samples,)
             Two classes (any labels).
+        sample_weight : array-like of shape (n_samples,), optional
+            A mistake on sample ``i`` moves the weights by ``sample_weight[i] * y_i x_i`` (as scikit-learn's
+            ``Perceptron``); samples of weight 0 are ignored.
 
         Returns
         -------
         self : object
         """
-        if isinstance(self.max_iter, bool) or not isinstance(self.max_iter, (int, np.integer)) or self.max_iter < 1:
-            raise ValueError(f"max_iter must be a positive integer, got {self.max_iter!r}")
+        check_scalar(self.max_iter, "max_iter", Integral, min_val=1)
+        fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
         X, y = validate_data(self, X, y, dtype=np.float64)
+        s = check_sample_weight(sample_weight, X.shape[0])
         check_classification_targets(y)
         self.classes_ = np.unique(y)
         if len(self.classes_) == 1:
@@ -85,7 +92,7 @@ class Perceptron(ClassifierMixin, BaseEstimator):
                              f"got {len(self.classes_)}: "
                              f"{self.classes_[:5]}; use OneVsRestClassifier(Perceptron()) for more")
         signs = np.where(y == self.classes_[1], 1.0, -1.0)
-        Xt = np.column_stack([X, np.ones(len(X))]) if self.fit_intercept else X
+        Xt = np.column_stack([X, np.ones(len(X))]) if fit_intercept else X
         theta = np.zeros(Xt.shape[1])
         rng = np.random.default_rng(self.random_state)
         mistakes = []
@@ -93,8 +100,8 @@ class Perceptron(ClassifierMixin, BaseEstimator):
             order = rng.permutation(len(X)) if self.shuffle else np.arange(len(X))
             count = 0
             for i in order:
-                if signs[i] * (Xt[i] @ theta) <= 0:        # misclassified or on the boundary
-                    theta += signs[i] * Xt[i]
+                if s[i] > 0 and signs[i] * (Xt[i] @ theta) <= 0:        # misclassified or on the boundary
+                    theta += s[i] * signs[i] * Xt[i]
                     count += 1
             mistakes.append(count)
             if count == 0:
@@ -106,7 +113,7 @@ class Perceptron(ClassifierMixin, BaseEstimator):
             warnings.warn(f"the perceptron still made {mistakes[-1]} mistakes in epoch {self.max_iter}: the data "
                           "may not be linearly separable", ConvergenceWarning, stacklevel=2)
         self.coef_ = theta[: X.shape[1]][None, :].copy()
-        self.intercept_ = np.array([theta[-1] if self.fit_intercept else 0.0])
+        self.intercept_ = np.array([theta[-1] if fit_intercept else 0.0])
         return self
 
     def decision_function(self, X):

@@ -169,3 +169,63 @@ def test_decision_boundary_drawing_and_c_widget():
         logistic_c_demo(X3, y3)
     with pytest.raises(ValueError, match="log10_C must be <= 3"):
         logistic_c_demo(X, y, log10_C=5.0)
+
+
+# ------------------------------------------------------------------ pieces users of scikit-learn rely on (issue 11)
+
+def _iris():
+    X, y = load_iris(return_X_y=True)
+    return StandardScaler().fit_transform(X), y
+
+
+def test_one_vs_rest_predict_proba_as_sklearn():
+    X, y = _iris()
+    ours = OneVsRestClassifier(LogisticRegression(solver="newton", tol=1e-10)).fit(X, y)
+    ref = skm.OneVsRestClassifier(sk.LogisticRegression(solver="newton-cholesky", tol=1e-10)).fit(X, y)
+    P = ours.predict_proba(X)
+    np.testing.assert_allclose(P, ref.predict_proba(X), rtol=1e-6, atol=1e-9)
+    np.testing.assert_allclose(P.sum(axis=1), 1.0, rtol=1e-12)
+    assert not hasattr(OneVsRestClassifier(Perceptron()), "predict_proba")     # only if the base has it
+
+
+def test_one_vs_one_decision_function_as_sklearn_and_calibration_accepts_it():
+    from sklearn.calibration import CalibratedClassifierCV
+
+    X, y = _iris()
+    ours = OneVsOneClassifier(LogisticRegression(solver="newton", tol=1e-10)).fit(X, y)
+    ref = skm.OneVsOneClassifier(sk.LogisticRegression(solver="newton-cholesky", tol=1e-10)).fit(X, y)
+    D = ours.decision_function(X)
+    np.testing.assert_allclose(D, ref.decision_function(X), rtol=1e-6, atol=1e-8)
+    np.testing.assert_array_equal(ours.predict(X), ref.predict(X))
+    np.testing.assert_array_equal(ours.predict(X), ours.classes_[D.argmax(axis=1)])
+    assert (np.abs(D - ours.votes(X)) < 1 / 3).all()                           # confidences never overturn a vote
+    calibrated = CalibratedClassifierCV(OneVsOneClassifier(LogisticRegression()), cv=3).fit(X, y)
+    P = calibrated.predict_proba(X)
+    np.testing.assert_allclose(P.sum(axis=1), 1.0, rtol=1e-12)
+    assert calibrated.score(X, y) > 0.9
+
+
+def test_perceptron_sample_weight_as_sklearn():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(60, 2))
+    y = (X @ [1.0, -2.0] + 0.3 > 0).astype(int)
+    s = rng.integers(0, 4, size=60).astype(float)
+    ours = Perceptron(shuffle=False, max_iter=1000).fit(X, y, sample_weight=s)
+    ref = sk.Perceptron(shuffle=False, max_iter=1000, tol=None).fit(X, y, sample_weight=s)
+    np.testing.assert_allclose(ours.coef_, ref.coef_, rtol=1e-12)
+    np.testing.assert_allclose(ours.intercept_, ref.intercept_, rtol=1e-12)
+    keep = s > 0                                                # weight 0 = the sample removed
+    alone = Perceptron(shuffle=False).fit(X[keep], y[keep], sample_weight=s[keep])
+    np.testing.assert_array_equal(alone.coef_, ours.coef_)
+
+
+@pytest.mark.parametrize("name", ["LinearRegression", "Ridge", "Lasso", "ElasticNet", "LogisticRegression",
+                                  "PoissonRegression", "ProbitRegression", "Perceptron", "MulticlassSVM"])
+def test_sparse_input_gets_a_clear_error(name):
+    import scipy.sparse
+
+    import mlnotes.linear
+
+    X = scipy.sparse.random(20, 3, density=0.5, format="csr", random_state=0)
+    with pytest.raises(TypeError, match="Sparse data was passed for X, but dense data is required"):
+        getattr(mlnotes.linear, name)().fit(X, np.arange(20) % 2)
