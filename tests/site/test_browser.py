@@ -467,6 +467,10 @@ _MEASURE_JS = r"""() => {
     .map(img => ({src: (img.currentSrc || img.src).slice(0, 600), natural: img.naturalWidth, naturalHeight: img.naturalHeight,
                   rendered: Math.round(img.getBoundingClientRect().width * 10) / 10,
                   inWidget: !!img.closest('.widget-subarea'),
+                  scrolls: img.parentElement.scrollWidth > img.parentElement.clientWidth + 1 &&
+                           /auto|scroll/.test(getComputedStyle(img.parentElement).overflowX),
+                  hint: !!(img.parentElement.previousElementSibling &&
+                           img.parentElement.previousElementSibling.classList.contains('mlnotes-scroll-hint')),
                   section: ((img.closest('section') || {}).querySelector ?
                             (img.closest('section').querySelector('h1, h2, h3, h4') || {}).textContent || '' : '')
                             .replace(/#$/, '').trim().slice(0, 80)}));
@@ -939,3 +943,10 @@ def test_figures_are_not_scaled_below_a_legible_size(layout, page_path, width):
     assert not small, (f"{page_path}: at {width} px these figures show {font_pt} pt text below "
                        f"{MIN_FIGURE_TEXT_PX[width]} CSS px (make them narrower or split the panels):\n  "
                        + "\n  ".join(small))
+    # a figure kept legible by scrolling sideways says so; on the desktop none may need it
+    assert all(f["hint"] for f in figures if f["scrolls"]), f"{page_path}: a sideways-scrolling figure has no hint"
+    if width >= 1280:
+        wide = [f"figure {i + 1} (section {f['section']!r}, {f['natural'] / f['dpi']:.1f} in wide)"
+                for i, f in enumerate(figures) if f["scrolls"] and f["dpi"]]
+        assert not wide, (f"{page_path}: at {width} px these figures are too wide to show legibly in the column "
+                          "(keep figsize width <= 10 in; grids rather than long rows):\n  " + "\n  ".join(wide))

@@ -1,0 +1,68 @@
+/* mlnotes: never shrink a figure below legible text.
+ *
+ * A figure wider than the text column is scaled down (max-width: 100%), and its text with it: on a 390 px
+ * phone a 10-inch, two-panel figure would show 11 pt labels at 5 px. Each notebook figure gets a minimum
+ * width at which its text is still MIN_TEXT_PX CSS px high; below that its output area scrolls
+ * horizontally, with the scroll cue of mlnotes.css (.mlnotes-figure-scroll).
+ *
+ * Sizes: a figure drawn with the book's style (mlnotes/plotting/_style.py: FONT_PT text, high-density PNG
+ * whose width attribute is its CSS size at 96 px per inch); an older PNG without a width attribute was
+ * drawn at 80 dpi and is shown at its natural size. tests/site/test_browser.py checks the result
+ * (MIN_FIGURE_TEXT_PX).
+ */
+(function () {
+  "use strict";
+  var FONT_PT = 11;        // STYLE["font.size"] in mlnotes/plotting/_style.py
+  var MIN_TEXT_PX = 7.5;   // MIN_FIGURE_TEXT_PX[390] in tests/site/test_browser.py
+  var SELECTOR = ".cell_output img, .widget-output img";
+
+  function inches(img) {
+    var width = parseFloat(img.getAttribute("width"));
+    if (width > 0) return width / 96;
+    return img.naturalWidth ? img.naturalWidth / 80 : 0;
+  }
+
+  function fit(img) {
+    var inch = inches(img);
+    if (!inch) return;
+    var min = Math.ceil(inch * MIN_TEXT_PX * 72 / FONT_PT);
+    if (img.style.minWidth === min + "px") return;
+    img.style.minWidth = min + "px";   // min-width wins over the max-width: 100% of mlnotes.css
+    var box = img.parentElement;
+    if (!box) return;
+    box.classList.add("mlnotes-figure-scroll");
+    // the cue: a figure is opaque, so no shadow shows through it; say it in a line above the figure
+    var overflowing = box.scrollWidth > box.clientWidth + 1;
+    var hint = box.previousElementSibling;
+    var has = hint && hint.classList.contains("mlnotes-scroll-hint");
+    if (overflowing && !has) {
+      hint = document.createElement("div");
+      hint.className = "mlnotes-scroll-hint";
+      hint.textContent = "\u2194 wider than the screen: scroll the figure sideways";
+      box.parentNode.insertBefore(hint, box);
+    } else if (!overflowing && has) {
+      hint.remove();
+    }
+  }
+
+  function process() {
+    document.querySelectorAll(SELECTOR).forEach(function (img) {
+      if (img.complete) fit(img);
+      else img.addEventListener("load", function () { fit(img); }, { once: true });
+    });
+  }
+
+  function init() {
+    process();
+    if (!document.querySelector('script[type="application/vnd.jupyter.widget-view+json"]')) return;
+    var pending = false;   // widget outputs render later: handle their images when they appear
+    new MutationObserver(function () {
+      if (pending) return;
+      pending = true;
+      window.requestAnimationFrame(function () { pending = false; process(); });
+    }).observe(document.body, { childList: true, subtree: true });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
