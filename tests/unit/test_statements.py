@@ -1,0 +1,148 @@
+"""tools/statements.py classifies every displayed statement of a chapter (issue 10, section 5)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
+if str(TOOLS) not in sys.path:
+    sys.path.insert(0, str(TOOLS))
+
+import statements  # noqa: E402
+
+MARKDOWN = r"""# A chapter
+
+% definition
+$$
+R(f) = \E\,\ell(f(X), Y)
+$$ (risk)
+
+The gradient is
+
+$$
+\nabla_w E = X^\top (p - y)
+$$ (gradient)
+
+% unchecked: the strong law of large numbers, quoted
+$$ \hat R_n \to R $$ (lln)
+
+A result nobody checks:
+
+$$
+a^2 + b^2 = c^2
+$$
+
+% unchecked:
+$$ x = y $$
+
+% definition
+
+$$ \sigma(z) = 1 / (1 + e^{-z}) $$
+
+```python
+# $$ in code is not math
+s = "$$ not a display $$"
+```
+
+A labelled result whose claim is missing:
+
+$$ 1 + 1 = 2 $$ (arithmetic)
+
+## Exercises
+
+**1.** First.
+
+:::{dropdown} Solution
+$$ u = v $$ (exercise-one)
+:::
+
+**2.** Second.
+"""
+
+
+def _claim_output(title, proves=(), exercise=None, statements_=None):
+    record = {"kind": "claim", "title": title, "label": title, "proves": list(proves), "exercise": exercise,
+              "holds": True, "statements": statements_ or [{"latex": "x", "holds": True, "kind": "proved",
+                                                            "method": "symbolic", "detail": "", "trivial": False,
+                                                            "display_check": "compared"}]}
+    return nbformat.v4.new_output("display_data", data={"text/plain": title}, metadata={"mlnotes": record})
+
+
+def _notebook(markdown=MARKDOWN, outputs=()):
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_markdown_cell(markdown))
+    code = nbformat.v4.new_code_cell("claims()")
+    code.outputs = list(outputs)
+    nb.cells.append(code)
+    return nb
+
+
+def test_each_category_is_recognised():
+    trivial = [{"latex": "x", "holds": True, "kind": "trivial", "method": "symbolic", "detail": "", "trivial": True,
+                "display_check": "not compared"}]
+    nb = _notebook(outputs=[_claim_output("gradient", proves=("gradient",)),
+                            _claim_output("exercise 1", proves=("exercise-one",), exercise="1"),
+                            _claim_output("a trivial one", statements_=trivial),
+                            _claim_output("points nowhere", proves=("no-such-label",))])
+    s = statements.chapter_statements(nb)
+    got = [(d.label, d.category) for d in s.displays]
+    assert got == [("risk", "definition"), ("gradient", "checked"), ("lln", "unchecked"), (None, "unmarked"),
+                   (None, "unmarked"), (None, "definition"), ("arithmetic", "unmarked"),
+                   ("exercise-one", "checked")]
+    assert s.displays[2].reason == "the strong law of large numbers, quoted"
+    assert (s.count("checked"), s.count("definition"), s.count("unchecked"), s.count("unmarked")) == (2, 2, 1, 3)
+    assert [d.latex for d in s.unmarked] == ["a^2 + b^2 = c^2", "x = y", "1 + 1 = 2"]
+    assert s.exercises == ["1", "2"] and s.exercises_checked == ["1"]
+    assert s.trivial == 1 and s.not_compared == 1
+    assert s.kinds == {"proved": 3, "trivial": 1}
+    assert s.dangling == ["no-such-label"]
+
+
+def test_a_label_alone_is_not_a_check():
+    nb = _notebook("$$ a = b $$ (lonely)\n", outputs=[_claim_output("other", proves=())])
+    (d,) = statements.chapter_statements(nb).displays
+    assert d.category == "unmarked" and d.label == "lonely"
+
+
+def test_a_marker_must_be_directly_above():
+    text = "% definition\n\nSome prose in between.\n\n$$ a = b $$\n"
+    (d,) = statements.displays_of_markdown(text, set())
+    assert d.category == "unmarked"
+    text = "% definitional remark\n$$ a = b $$\n"
+    (d,) = statements.displays_of_markdown(text, set())
+    assert d.category == "unmarked"
+
+
+def test_table_reports_the_unmarked_and_the_reasons(tmp_path):
+    path = tmp_path / "chapter.ipynb"
+    nbformat.write(_notebook(outputs=[_claim_output("gradient", proves=("gradient",))]), path)
+    table = statements.statements_table([path])
+    header, rule, row, total = table.splitlines()[:4]
+    assert header.startswith("| chapter | displayed statements | checked | definitions | not machine-checked | unmarked")
+    cells = [c.strip() for c in row.split("|")[1:-1]]
+    assert cells[1:7] == ["8", "1", "2", "1", "4", "0 of 2"]
+    assert total.startswith("| **total** | 8 | 1 | 2 | 1 | 4 |")
+    assert "the strong law of large numbers, quoted" in table
+
+
+def test_main_fails_on_unmarked_displays_and_dangling_labels(tmp_path, capsys):
+    bad = tmp_path / "bad.ipynb"
+    nbformat.write(_notebook(outputs=[_claim_output("gradient", proves=("gradient", "nowhere"))]), bad)
+    assert statements.main([str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "unmarked display" in err and "proves='nowhere'" in err
+    good = tmp_path / "good.ipynb"
+    nbformat.write(_notebook("% definition\n$$ a = b $$ (d)\n\n$$ c = d $$ (e)\n",
+                             outputs=[_claim_output("e", proves=("e",))]), good)
+    assert statements.main([str(good)]) == 0
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("text, n", [("$$a$$ and $$b$$ inline", 0), ("$$\na\n$$\n\n$$ b $$\n", 2),
+                                     ("text $$a$$\n", 0)])
+def test_only_display_blocks_count(text, n):
+    assert len(statements.displays_of_markdown(text, set())) == n

@@ -1,0 +1,247 @@
+"""Displayed statements of the chapters: which are checked, which are definitions, which are not
+machine-checked (and why), and which are unmarked.
+
+    python tools/statements.py              # the table for every chapter
+    python tools/statements.py 07 --list    # chapter 7, every display block with its category
+
+Every ``$$`` display block of a chapter's markdown is one of
+
+- *checked*: it carries a label, ``$$ ... $$ (label)``, and some claim of the chapter names that
+  label in ``claim(..., proves=...)``;
+- a *definition*: the line directly above its opening ``$$`` (blank lines aside) is the MyST
+  comment ``% definition``;
+- *not machine-checked*: the line directly above is ``% unchecked: <reason>``;
+- *unmarked*: none of these (a test fails on it).
+
+The claims are read from the notebook's stored records (which nbval keeps equal to a fresh run).
+Also counted per chapter: exercises (``**N.**`` paragraphs after the ``Exercises`` heading),
+exercise solutions checked (``claim(..., exercise=...)``), trivial checks, typed displays not
+compared, and claims by proof kind. :func:`statements_table` gives the markdown table of the
+status page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+
+from nbtools import ROOT, chapter_notebooks, records
+
+CATEGORIES = ("checked", "definition", "unchecked", "unmarked")
+
+#: An opening ``$$`` at the start of a line; the block runs to the next ``$$`` (possibly on the same
+#: line), optionally followed by a label in parentheses.
+_BLOCK = re.compile(r"^[ \t]*\$\$(?P<body>.*?)\$\$[ \t]*(?:\((?P<label>[^()\s]+)\))?[ \t]*$", re.M | re.S)
+_MARK = re.compile(r"^[ \t]*%[ \t]*(?P<kind>definition|unchecked)\b[ \t]*(?::[ \t]*(?P<reason>.*\S))?[ \t]*$")
+_FENCE = re.compile(r"^(```|~~~)")
+
+
+@dataclass
+class Display:
+    """One ``$$`` display block of a chapter."""
+
+    cell: int
+    latex: str
+    label: str | None
+    category: str
+    reason: str = ""
+
+
+@dataclass
+class ChapterStatements:
+    """What :func:`chapter_statements` finds in one chapter."""
+
+    path: Path
+    displays: list[Display] = field(default_factory=list)
+    exercises: list[str] = field(default_factory=list)
+    exercises_checked: list[str] = field(default_factory=list)
+    trivial: int = 0
+    not_compared: int = 0
+    kinds: dict = field(default_factory=dict)
+    claims: int = 0
+    errata: int = 0
+    dangling: list[str] = field(default_factory=list)   # proves= labels that no display carries
+
+    def count(self, category: str) -> int:
+        return sum(d.category == category for d in self.displays)
+
+    @property
+    def unmarked(self) -> list[Display]:
+        return [d for d in self.displays if d.category == "unmarked"]
+
+
+def _without_code_fences(text: str) -> str:
+    """``text`` with fenced code blocks blanked (line numbers kept), so ``$$`` in code is not math."""
+    out, fenced = [], False
+    for line in text.splitlines():
+        if _FENCE.match(line.strip()):
+            fenced = not fenced
+            out.append("")
+            continue
+        out.append("" if fenced else line)
+    return "\n".join(out)
+
+
+def _marker(text: str, start: int):
+    """The ``% definition`` / ``% unchecked: reason`` comment directly above position ``start``
+    (blank lines allowed in between), or None."""
+    for line in reversed(text[:start].splitlines()):
+        if not line.strip():
+            continue
+        return _MARK.match(line)
+    return None
+
+
+def displays_of_markdown(text: str, proven: set[str], cell: int = 0) -> list[Display]:
+    """The display blocks of one markdown text, classified; ``proven`` are the labels named by
+    the chapter's claims."""
+    text = _without_code_fences(text)
+    out = []
+    for m in _BLOCK.finditer(text):
+        label = m.group("label")
+        mark = _marker(text, m.start())
+        if label and label in proven:
+            category, reason = "checked", ""
+        elif mark and mark.group("kind") == "definition":
+            category, reason = "definition", ""
+        elif mark and mark.group("kind") == "unchecked":
+            reason = (mark.group("reason") or "").strip()
+            category = "unchecked" if reason else "unmarked"     # a reason is required
+        else:
+            category, reason = "unmarked", ""
+        out.append(Display(cell, m.group("body").strip(), label, category, reason))
+    return out
+
+
+def _exercises(markdown: str) -> list[str]:
+    heading = re.search(r"^#+\s+Exercises\b.*$", markdown, re.M)
+    if not heading:
+        return []
+    return re.findall(r"^\*\*(\d+)\.\*\*", markdown[heading.end():], re.M)
+
+
+def chapter_statements(nb_or_path) -> ChapterStatements:
+    """Classify the display blocks of a chapter and count its exercises and checks.
+
+    Parameters
+    ----------
+    nb_or_path : path or notebook
+        A chapter notebook (its stored records say which labels the claims prove).
+    """
+    path = Path(nb_or_path) if isinstance(nb_or_path, (str, Path)) else Path("<notebook>")
+    nb = nbformat.read(path, as_version=4) if isinstance(nb_or_path, (str, Path)) else nb_or_path
+    recs = records(nb)
+    claims = [r for r in recs if r["kind"] == "claim"]
+    proven = {label for r in claims for label in r.get("proves", []) or []}
+    result = ChapterStatements(path)
+    markdown = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "markdown":
+            result.displays += displays_of_markdown(cell.source, proven, i)
+            markdown.append(cell.source)
+    labels = {d.label for d in result.displays if d.label}
+    result.dangling = sorted(proven - labels)
+    result.exercises = _exercises("\n\n".join(markdown))
+    result.exercises_checked = sorted({str(r["exercise"]) for r in claims if r.get("exercise")},
+                                      key=lambda e: (len(e), e))
+    result.claims = len(claims)
+    result.errata = sum(r["kind"] == "erratum" for r in recs)
+    for r in recs:
+        statements = r["statements"] if r["kind"] == "claim" else [r["notes_claim"], *r["corrections"]]
+        for s in statements:
+            kind = s.get("kind") or s.get("method")
+            result.kinds[kind] = result.kinds.get(kind, 0) + 1
+            result.trivial += bool(s.get("trivial"))
+            result.not_compared += s.get("display_check") == "not compared"
+    return result
+
+
+def _relative(path: Path) -> Path:
+    try:
+        return path.resolve().relative_to(ROOT)
+    except ValueError:       # a notebook outside the book (tests)
+        return Path(path.name)
+
+
+def _doc(path: Path) -> str:
+    return "/" + str(_relative(path).with_suffix(""))
+
+
+def statements_table(paths=None) -> str:
+    """The status page's table: per chapter, displayed statements checked / definitions / marked
+    not machine-checked / unmarked, exercise solutions checked, trivial checks, typed displays not
+    compared, and the statements by proof kind; then the reasons given for unchecked displays.
+
+    Parameters
+    ----------
+    paths : list of Path, optional
+        The chapter notebooks (default: every chapter in the table of contents).
+
+    Returns
+    -------
+    str
+        MyST markdown.
+    """
+    paths = chapter_notebooks() if paths is None else paths
+    lines = ["| chapter | displayed statements | checked | definitions | not machine-checked | unmarked "
+             "| exercise solutions checked | trivial checks | displays not compared | statements by proof kind |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    reasons = []
+    totals = dict.fromkeys(["displays", *CATEGORIES, "exercises", "checked_ex", "trivial", "not_compared"], 0)
+    for path in paths:
+        s = chapter_statements(path)
+        kinds = ", ".join(f"{n} {k}" for k, n in sorted(s.kinds.items(), key=lambda kv: -kv[1]))
+        lines.append(f"| {{doc}}`{_doc(path)}` | {len(s.displays)} | {s.count('checked')} | {s.count('definition')} "
+                     f"| {s.count('unchecked')} | {s.count('unmarked')} | {len(s.exercises_checked)} of "
+                     f"{len(s.exercises)} | {s.trivial} | {s.not_compared} | {kinds or '-'} |")
+        for d in s.displays:
+            if d.category == "unchecked":
+                reasons.append(f"| {{doc}}`{_doc(path)}` | {d.label and '{eq}`' + d.label + '`' or '(no label)'} "
+                               f"| {d.reason.replace('|', '/')} |")
+        totals["displays"] += len(s.displays)
+        for c in CATEGORIES:
+            totals[c] += s.count(c)
+        totals["exercises"] += len(s.exercises)
+        totals["checked_ex"] += len(s.exercises_checked)
+        totals["trivial"] += s.trivial
+        totals["not_compared"] += s.not_compared
+    lines.append(f"| **total** | {totals['displays']} | {totals['checked']} | {totals['definition']} "
+                 f"| {totals['unchecked']} | {totals['unmarked']} | {totals['checked_ex']} of {totals['exercises']} "
+                 f"| {totals['trivial']} | {totals['not_compared']} | |")
+    if reasons:
+        lines += ["", "Displayed statements marked as not machine-checked, with the reason given:", "",
+                  "| chapter | equation | why it is not machine-checked |", "|---|---|---|"] + reasons
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("selectors", nargs="*", help="substrings of chapter paths (default: all)")
+    parser.add_argument("--list", action="store_true", help="list every display block with its category")
+    args = parser.parse_args(argv)
+    paths = chapter_notebooks(args.selectors)
+    print(statements_table(paths))
+    status = 0
+    for path in paths:
+        s = chapter_statements(path)
+        if args.list:
+            print(f"\n{_relative(path)}")
+            for d in s.displays:
+                first = d.latex.splitlines()[0][:70] if d.latex else ""
+                print(f"  cell {d.cell:3d}  {d.category:<10} {d.label or '-':<28} {first}")
+        if s.unmarked or s.dangling:
+            status = 1
+            for d in s.unmarked:
+                print(f"{path.name}: cell {d.cell}: unmarked display {d.label or ''} {d.latex[:60]!r}", file=sys.stderr)
+            for label in s.dangling:
+                print(f"{path.name}: proves={label!r} but no display carries that label", file=sys.stderr)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
