@@ -1,7 +1,12 @@
-"""Input validation shared by every estimator and function of mlnotes."""
+"""Input validation shared by every estimator and function of mlnotes, and the numerical gradient
+checker (central differences; no sympy needed)."""
 
+from ._gradcheck import (GradientCheck, GradientCheckError, check_gradient, numerical_gradient, numerical_jacobian,
+                         optimal_step)
 from .validation import (as_float_matrix, as_float_vector, check_bool, check_option, check_sample_weight,
                          check_scalar)
 
 __all__ = ["as_float_matrix", "as_float_vector", "check_sample_weight", "check_scalar", "check_option",
            "check_bool"]
+__all__ += ["numerical_gradient", "numerical_jacobian", "check_gradient", "GradientCheck", "GradientCheckError",
+            "optimal_step"]

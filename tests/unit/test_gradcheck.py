@@ -1,4 +1,5 @@
-"""Tests of the numerical gradient checker, :mod:`mlnotes.symbolic._gradcheck`.
+"""Tests of the numerical gradient checker, :mod:`mlnotes.utils._gradcheck` (re-exported by
+:mod:`mlnotes.symbolic`, whose :func:`agree_gradient` turns a check into a verdict).
 
 Tolerance convention: central differences with the default step ``eps=1e-6`` have a truncation
 error of about ``eps**2 * |f'''| / 6 ~ 1e-13`` and a rounding error of about
@@ -12,12 +13,17 @@ order one, and must be reported as failing by :func:`check_gradient` with its de
 extrapolation, accurate to about ``1e-12``).
 """
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from scipy import differentiate, optimize, special
 
-from mlnotes.symbolic import (ClaimError, GradientCheck, GradientCheckError, agree_gradient, check_gradient, claim,
-                              numerical_gradient, numerical_jacobian, optimal_step)
+import mlnotes.symbolic
+from mlnotes.symbolic import ClaimError, agree_gradient, claim
+from mlnotes.utils import (GradientCheck, GradientCheckError, check_gradient, numerical_gradient, numerical_jacobian,
+                           optimal_step)
 
 SEEDS = [0, 1, 2]
 RTOL = 1e-7
@@ -436,3 +442,14 @@ def test_widget_functions():
     widget = finite_difference_demo(f=np.sin, df=np.cos, d2f=lambda t: -np.sin(t), d3f=lambda t: -np.cos(t))
     assert widget.children[0].description == "log10 h"
     plt.close("all")
+
+
+def test_the_gradient_checker_lives_in_utils_without_sympy_and_symbolic_re_exports_it():
+    for name in ["numerical_gradient", "numerical_jacobian", "check_gradient", "GradientCheck", "GradientCheckError",
+                 "optimal_step"]:
+        assert getattr(mlnotes.symbolic, name) is globals()[name]
+    code = ("import sys, numpy as np\n"
+            "from mlnotes.utils import check_gradient\n"
+            "assert check_gradient(lambda x: float(x @ x), lambda x: 2 * x, np.ones(3)).passed\n"
+            "assert not any(m == 'sympy' or m.startswith('sympy.') for m in sys.modules), 'sympy was imported'\n")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
