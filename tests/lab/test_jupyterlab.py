@@ -28,14 +28,21 @@ KERNEL_READY = """() => {
   return name && /Python/.test(name.textContent) && status && status.dataset.status === 'idle';
 }"""
 
-# The run is finished when the kernel is idle and every code cell shows a number, the last one n.
-RUN_FINISHED = """(n) => {
+# After Edit > Clear Outputs of All Cells every prompt is empty; Run All queues every cell ([*]). The run is
+# "done" when the kernel is idle and the n code cells show numbers, "stopped" when it is idle with nothing
+# queued but cells left unrun (JupyterLab stops Run All at a cell that raises).
+RUN_STATE = """(n) => {
   const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
   const status = panel.querySelector('.jp-Notebook-ExecutionIndicator');
   const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(e => e.textContent.trim());
-  return status && status.dataset.status === 'idle' && prompts.length === n
-    && prompts.every(p => /^\\[\\d+\\]:$/.test(p)) && prompts[n - 1] === `[${n}]:`;
+  if (!status || status.dataset.status !== 'idle' || prompts.some(p => p.includes('*'))) return false;
+  const numbered = prompts.filter(p => /^\\[\\d+\\]:$/.test(p)).length;
+  if (numbered === n && prompts[n - 1] === `[${n}]:`) return 'done';
+  return numbered > 0 ? 'stopped' : false;
 }"""
+
+PROMPTS = """() => [...document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)')
+    .querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(e => e.textContent.trim())"""
 
 # Error outputs, read from the notebook model (JupyterLab runs with expose_app_in_browser).
 ERROR_OUTPUTS = """() => {
@@ -94,14 +101,29 @@ def test_chapter_runs_and_reads_in_jupyterlab(lab, browser, chapter):
     n_code = _code_cells(book, chapter)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     shot = SCREENSHOTS / chapter.split("/")[1].replace(".ipynb", "")
+    for old in SCREENSHOTS.glob(f"{shot.name}-*.png"):  # no stale failure screenshot of an earlier run
+        old.unlink()
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
     try:
-        page.goto(f"{base}/lab/tree/{chapter}")
+        # a workspace of its own, reset: JupyterLab would otherwise reopen the previous chapters' tabs
+        page.goto(f"{base}/lab/workspaces/{shot.name[:2]}/tree/{chapter}?reset")
         page.wait_for_function(KERNEL_READY, timeout=60_000, polling=250)
+        page.click(".lm-MenuBar-itemLabel:text-is('Edit')")  # a reader's run: no stored output left
+        page.click(".lm-Menu-itemLabel:text-is('Clear Outputs of All Cells')")
+        page.wait_for_function(f"() => ({PROMPTS})().every(p => p === '[ ]:')", timeout=10_000)
         page.click(".lm-MenuBar-itemLabel:text-is('Run')")
         page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
-        page.wait_for_function(RUN_FINISHED, arg=n_code, timeout=240_000, polling=250)
+        state = page.wait_for_function(RUN_STATE, arg=n_code, timeout=240_000, polling=250).json_value()
+        if state != "done":
+            prompts = page.evaluate(PROMPTS)
+            unrun = [i for i, p in enumerate(prompts) if p == "[ ]:"]
+            raise AssertionError(f"{chapter}: Run All stopped; errors {page.evaluate(ERROR_OUTPUTS)}; "
+                                 f"code cells not run: {unrun[:10]} of {len(prompts)}")
         page.wait_for_timeout(500)  # last renders (math, widgets) after the idle message
+        page.screenshot(path=f"{shot}-end.png")
+        page.evaluate("() => document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) "
+                      ".jp-WindowedPanel-outer').scrollTo(0, 0)")
+        page.wait_for_timeout(300)
         page.screenshot(path=f"{shot}-top.png")
 
         errors = page.evaluate(ERROR_OUTPUTS)
