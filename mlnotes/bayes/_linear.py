@@ -268,8 +268,7 @@ class BayesianLinearRegression(RegressorMixin, BaseEstimator):
         -------
         self : object
         """
-        if isinstance(n_features, bool) or not isinstance(n_features, Integral) or n_features < 1:
-            raise ValueError(f"n_features must be a positive integer, got {n_features!r}")
+        n_features = check_scalar(n_features, "n_features", Integral, min_val=1)
         if self.fit_intercept:
             raise ValueError("reset() needs fit_intercept=False: the flat prior on the intercept has no "
                              "predictive distribution before any data")
@@ -332,9 +331,6 @@ class BayesianLinearRegression(RegressorMixin, BaseEstimator):
         W : array of shape (n_samples, n_features)
         """
         check_is_fitted(self)
-        if isinstance(n_samples, bool) or not isinstance(n_samples, Integral):
-            raise TypeError(f"n_samples must be an integer, got {type(n_samples).__name__}")
-        if n_samples < 1:
-            raise ValueError(f"n_samples must be >= 1, got {n_samples}")
+        n_samples = check_scalar(n_samples, "n_samples", Integral, min_val=1)
         rng = np.random.default_rng(random_state)
         return rng.multivariate_normal(self.coef_, self.sigma_, size=int(n_samples), method="cholesky")

@@ -1,14 +1,14 @@
 """Synthetic regression data with a known ground truth."""
 
+from numbers import Integral
+
 import numpy as np
 
 from ..utils.validation import check_scalar
 
 
 def _check_count(value, name, low=1):
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-        raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
-    return int(value)
+    return check_scalar(value, name, Integral, min_val=low)
 
 
 def make_linear_regression(n_samples=100, n_features=1, *, noise=1.0, w=None, b=0.0, x_scale=1.0,

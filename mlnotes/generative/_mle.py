@@ -14,7 +14,7 @@ shrinks towards it), so :func:`gaussian_mle` refuses it unless asked.
 
 import numpy as np
 
-from ..utils.validation import as_float_matrix
+from ..utils.validation import as_float_matrix, check_option
 
 COVARIANCE_TYPES = ("full", "diag", "spherical")
 
@@ -69,8 +69,7 @@ def gaussian_mle(X, covariance_type="full", *, allow_singular=False):
     *Generative classifiers*.
     """
     X = as_float_matrix(X)
-    if covariance_type not in COVARIANCE_TYPES:
-        raise ValueError(f"covariance_type must be one of {COVARIANCE_TYPES}, got {covariance_type!r}")
+    check_option(covariance_type, "covariance_type", COVARIANCE_TYPES)
     mean = X.mean(axis=0)
     Xc = X - mean
     if not allow_singular:

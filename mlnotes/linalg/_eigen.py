@@ -7,7 +7,7 @@ from numbers import Integral
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
-from ..utils.validation import as_float_vector
+from ..utils.validation import as_float_vector, check_scalar
 from ._validation import as_square_matrix, check_tolerance
 
 
@@ -109,8 +109,7 @@ def power_iteration(A, *, n_iter=1000, tol=1e-10, x0=None, random_state=None, re
     :math:`\lambda_1`: the projection of the start onto that eigenspace, which depends on the start.
     """
     A = as_square_matrix(A)
-    if isinstance(n_iter, bool) or not isinstance(n_iter, Integral) or n_iter < 1:
-        raise ValueError(f"n_iter must be a positive integer, got {n_iter!r}")
+    n_iter = check_scalar(n_iter, "n_iter", Integral, min_val=1)
     tol = check_tolerance(tol, "tol", 1e-10)
     n = A.shape[0]
     if x0 is None:

@@ -2,7 +2,7 @@ r"""Gram-Schmidt orthonormalisation, classical and modified (chapter 1, *Linear 
 
 import numpy as np
 
-from ..utils.validation import as_float_matrix
+from ..utils.validation import as_float_matrix, check_option
 from ._validation import check_tolerance
 
 _METHODS = ("modified", "classical")
@@ -60,8 +60,7 @@ def gram_schmidt(A, *, method="modified", tol=None):
     every ``A``.
     """
     A = as_float_matrix(A, "A")
-    if method not in _METHODS:
-        raise ValueError(f"method must be one of {_METHODS}, got {method!r}")
+    check_option(method, "method", _METHODS)
     tol = check_tolerance(tol, "tol", np.sqrt(np.finfo(float).eps))
     m, n = A.shape
     norms = np.linalg.norm(A, axis=0)

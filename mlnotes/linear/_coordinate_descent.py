@@ -31,7 +31,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import validate_data
 
 from ..utils.validation import as_finite_array, as_float_matrix, as_float_vector, check_sample_weight, check_scalar
-from ._least_squares import center
+from ._least_squares import _center
 from ._models import LinearPredictMixin
 
 
@@ -275,9 +275,7 @@ def _coordinate_descent(Q, c, yy, alpha_l1, alpha_l2, w0, tol, max_iter, change_
 
 
 def _check_max_iter(max_iter):
-    if isinstance(max_iter, bool) or not isinstance(max_iter, Integral) or max_iter < 1:
-        raise ValueError(f"max_iter must be a positive integer, got {max_iter!r}")
-    return int(max_iter)
+    return check_scalar(max_iter, "max_iter", Integral, min_val=1)
 
 
 def enet_path(X, y, *, l1_ratio=0.5, eps=1e-3, n_alphas=100, alphas=None, tol=1e-4, max_iter=1000):
@@ -314,8 +312,7 @@ def enet_path(X, y, *, l1_ratio=0.5, eps=1e-3, n_alphas=100, alphas=None, tol=1e
     n = X.shape[0]
     if alphas is None:
         eps = check_scalar(eps, "eps", low=0, include_low=False)
-        if isinstance(n_alphas, bool) or not isinstance(n_alphas, Integral) or n_alphas < 1:
-            raise ValueError(f"n_alphas must be a positive integer, got {n_alphas!r}")
+        n_alphas = check_scalar(n_alphas, "n_alphas", Integral, min_val=1)
         a_max = alpha_max(X, y, l1_ratio=l1_ratio)
         alphas = np.geomspace(a_max, a_max * eps, n_alphas) if a_max > 0 else np.zeros(n_alphas)
     else:
@@ -464,7 +461,7 @@ class ElasticNet(LinearPredictMixin, RegressorMixin, BaseEstimator):
         self.warm_start = warm_start
 
     def _check_params(self):
-        alpha = check_scalar(self.alpha, "alpha", low=0)
+        alpha = check_scalar(self.alpha, "alpha", min_val=0)
         if alpha == 0:
             raise ValueError("alpha must be > 0; for alpha = 0 the model is least squares: use LinearRegression")
         l1_ratio = check_scalar(self.l1_ratio, "l1_ratio", low=0, high=1)
@@ -489,7 +486,7 @@ class ElasticNet(LinearPredictMixin, RegressorMixin, BaseEstimator):
         y = np.asarray(y, dtype=np.float64)
         t = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
         if self.fit_intercept:
-            X, y, x_bar, y_bar = center(X, y, t)                  # new arrays: scaled in place below
+            X, y, x_bar, y_bar = _center(X, y, t)                  # new arrays: scaled in place below
         else:
             x_bar, y_bar = np.zeros(X.shape[1]), 0.0
             X, y = X.copy(), y.copy()

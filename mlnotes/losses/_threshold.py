@@ -108,8 +108,7 @@ def label_shift_threshold(pi_train, pi_test):
     :math:`\tau = 1/2` when the priors agree; a training prior of 0.9 and a test prior of 0.6 give
     :math:`\tau = 6/7`. Derived in chapter 5, *Loss functions*.
     """
-    pi = check_scalar(pi_train, "pi_train", low=0, high=1, include_low=False)
-    pi_new = check_scalar(pi_test, "pi_test", low=0, high=1, include_low=False)
-    if pi == 1 or pi_new == 1:
-        raise ValueError("pi_train and pi_test must be < 1 (both classes must be possible)")
+    # both classes must be possible: priors in the open interval (0, 1)
+    pi = check_scalar(pi_train, "pi_train", min_val=0, max_val=1, include_boundaries="neither")
+    pi_new = check_scalar(pi_test, "pi_test", min_val=0, max_val=1, include_boundaries="neither")
     return pi * (1 - pi_new) / (pi * (1 - pi_new) + pi_new * (1 - pi))

@@ -9,6 +9,8 @@ import numbers
 
 import numpy as np
 
+from ..utils.validation import check_scalar
+
 from ._validation import checked_gradient
 
 
@@ -28,8 +30,7 @@ def shards(batch, n_workers):
     batch = np.asarray(batch)
     if batch.ndim != 1 or batch.size == 0 or not np.issubdtype(batch.dtype, np.integer):
         raise ValueError(f"batch must be a non-empty 1-D array of sample indices, got {batch!r}")
-    if isinstance(n_workers, bool) or not isinstance(n_workers, numbers.Integral) or n_workers < 1:
-        raise ValueError(f"n_workers must be a positive integer, got {n_workers!r}")
+    n_workers = check_scalar(n_workers, "n_workers", numbers.Integral, min_val=1)
     if n_workers > batch.size:
         raise ValueError(f"n_workers = {n_workers} exceeds the batch size {batch.size}: a worker would be idle")
     return np.array_split(batch, int(n_workers))

@@ -44,9 +44,8 @@ def geometric(eta0, rate=0.5):
     float instead of 0, so that it remains a valid (positive) step size.
     """
     eta0 = check_scalar(eta0, "eta0", low=0, include_low=False)
-    rate = check_scalar(rate, "rate", low=0, high=1, include_low=False)
-    if rate == 1:
-        raise ValueError("rate must be < 1 for a decaying schedule; use constant() for rate 1")
+    # rate 1 would not decay: that is constant()
+    rate = check_scalar(rate, "rate", min_val=0, max_val=1, include_boundaries="neither")
     return lambda t: max(eta0 * rate**t, np.finfo(float).tiny)
 
 

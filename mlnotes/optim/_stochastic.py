@@ -8,6 +8,8 @@ import numbers
 
 import numpy as np
 
+from ..utils.validation import check_scalar
+
 from ._optimizers import Optimizer
 from ._result import History
 from ._schedules import as_schedule, checked_step
@@ -15,9 +17,7 @@ from ._validation import as_start_point, checked_gradient, checked_value
 
 
 def _positive_int(value, name):
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
-    return int(value)
+    return check_scalar(value, name, numbers.Integral, min_val=1)
 
 
 def minibatches(n_samples, batch_size, rng):

@@ -49,6 +49,4 @@ def checked_value(f, x):
 
 
 def check_iterations(max_iter, tol):
-    if isinstance(max_iter, bool) or not isinstance(max_iter, numbers.Integral) or max_iter < 1:
-        raise ValueError(f"max_iter must be a positive integer, got {max_iter!r}")
-    return int(max_iter), check_scalar(tol, "tol", low=0)
+    return check_scalar(max_iter, "max_iter", numbers.Integral, min_val=1), check_scalar(tol, "tol", min_val=0)

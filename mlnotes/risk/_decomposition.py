@@ -30,11 +30,7 @@ __all__ = ["legendre_features", "RegressionProblem", "fit_polynomial", "ExcessRi
 
 def _check_int(value, name, low):
     """``value`` as an int: ``TypeError`` if it is not an integer (bool or float included), ``ValueError`` if < low."""
-    if isinstance(value, bool) or not isinstance(value, Integral):
-        raise TypeError(f"{name} must be an integer >= {low}, got {type(value).__name__} {value!r}")
-    if value < low:
-        raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
-    return int(value)
+    return check_scalar(value, name, Integral, min_val=low)
 
 
 def legendre_features(x, degree):

@@ -93,7 +93,5 @@ def hoeffding_sample_size(epsilon, delta, *, a=0.0, b=1.0):
     """
     width = _interval_width(a, b)
     epsilon = check_scalar(epsilon, "epsilon", low=0.0, include_low=False)
-    delta = check_scalar(delta, "delta", low=0.0, high=1.0, include_low=False)
-    if delta == 1.0:
-        raise ValueError("delta must be < 1")
+    delta = check_scalar(delta, "delta", min_val=0.0, max_val=1.0, include_boundaries="neither")
     return int(np.ceil(width**2 * np.log(2.0 / delta) / (2.0 * epsilon**2)))

@@ -140,9 +140,11 @@ def check_scalar(value, name, target_type=Real, *, min_val=None, max_val=None, i
     integral = target_type is Integral
     if target_type not in (Real, Integral):
         raise TypeError(f"target_type must be numbers.Real or numbers.Integral, got {target_type!r}")
+    kind = "an integer " if integral else ""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, target_type):
-        kind = "an integer" if integral else "a real number"
-        raise TypeError(f"{name} must be {kind}, got {type(value).__name__} {value!r}")
+        bound = f" >= {min_val}" if integral and min_val is not None else ""
+        raise TypeError(f"{name} must be {'an integer' if integral else 'a real number'}{bound}, got "
+                        f"{type(value).__name__} {value!r}")
     value = int(value) if integral else float(value)
     if not integral and (np.isnan(value) or (np.isinf(value) and not allow_inf)):
         raise ValueError(f"{name} must be finite, got {value}")
@@ -151,9 +153,9 @@ def check_scalar(value, name, target_type=Real, *, min_val=None, max_val=None, i
     below = min_val is not None and (value < min_val or (value == min_val and not left_closed))
     above = max_val is not None and (value > max_val or (value == max_val and not right_closed))
     if below:
-        raise ValueError(f"{name} must be {'>=' if left_closed else '>'} {min_val}, got {value!r}")
+        raise ValueError(f"{name} must be {kind}{'>=' if left_closed else '>'} {min_val}, got {value!r}")
     if above:
-        raise ValueError(f"{name} must be {'<=' if right_closed else '<'} {max_val}, got {value!r}")
+        raise ValueError(f"{name} must be {kind}{'<=' if right_closed else '<'} {max_val}, got {value!r}")
     return value
 
 

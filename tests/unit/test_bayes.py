@@ -377,14 +377,14 @@ def test_reset_gives_the_prior_and_updating_from_it_equals_fit():
     assert model.n_seen_ == 9
     with pytest.raises(ValueError, match="fit_intercept=False"):
         BayesianLinearRegression().reset(2)
-    with pytest.raises(ValueError, match="n_features must be a positive integer"):
+    with pytest.raises(ValueError, match="n_features must be an integer >= 1"):
         BayesianLinearRegression(fit_intercept=False).reset(0)
 
 
 def test_sample_coef_validates_n_samples():
     model = BayesianLinearRegression().fit(X_DIAB[:, :2], Y_DIAB)
     assert model.sample_coef(3, random_state=0).shape == (3, 2)
-    with pytest.raises(ValueError, match="n_samples must be >= 1"):
+    with pytest.raises(ValueError, match="n_samples must be an integer >= 1"):
         model.sample_coef(0)
     with pytest.raises(TypeError, match="n_samples must be an integer"):
         model.sample_coef(2.5)

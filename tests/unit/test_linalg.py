@@ -439,9 +439,9 @@ def test_power_iteration_on_the_zero_matrix():
         (np.array([[np.inf]]), {}, ValueError, "infinity"),
         (np.eye(2), {"x0": [0.0, 0.0]}, ValueError, "x0 must be non-zero"),
         (np.eye(2), {"x0": [1.0, 0.0, 0.0]}, ValueError, "x0 has 3 entries"),
-        (np.eye(2), {"n_iter": 0}, ValueError, "n_iter must be a positive integer"),
-        (np.eye(2), {"n_iter": 2.5}, ValueError, "n_iter must be a positive integer"),
-        (np.eye(2), {"n_iter": True}, ValueError, "n_iter must be a positive integer"),
+        (np.eye(2), {"n_iter": 0}, ValueError, "n_iter must be an integer >= 1, got 0"),
+        (np.eye(2), {"n_iter": 2.5}, TypeError, "n_iter must be an integer >= 1, got float 2.5"),
+        (np.eye(2), {"n_iter": True}, TypeError, "n_iter must be an integer >= 1, got bool True"),
         (np.eye(2), {"tol": -1e-3}, ValueError, "tol must be >= 0"),
     ],
 )

@@ -413,7 +413,7 @@ def test_threshold_functions_reject_bad_input():
         L.label_shift_threshold(0.0, 0.5)
     with pytest.raises(ValueError, match="must be < 1"):
         L.label_shift_threshold(0.5, 1.0)
-    with pytest.raises(ValueError, match="pi_test must be <= 1"):
+    with pytest.raises(ValueError, match="pi_test must be < 1"):
         L.label_shift_threshold(0.5, 1.5)
 
 

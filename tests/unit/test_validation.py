@@ -339,11 +339,11 @@ def test_check_scalar():
 def test_check_scalar_integers():
     assert check_scalar(5, "max_iter", Integral, min_val=1) == 5
     assert isinstance(check_scalar(np.int64(5), "max_iter", Integral, min_val=1), int)
-    with pytest.raises(TypeError, match="max_iter must be an integer, got float 5.0"):
+    with pytest.raises(TypeError, match="max_iter must be an integer >= 1, got float 5.0"):
         check_scalar(5.0, "max_iter", Integral, min_val=1)
-    with pytest.raises(TypeError, match="max_iter must be an integer, got bool"):
+    with pytest.raises(TypeError, match="max_iter must be an integer >= 1, got bool"):
         check_scalar(True, "max_iter", Integral, min_val=1)
-    with pytest.raises(ValueError, match="max_iter must be >= 1, got 0"):
+    with pytest.raises(ValueError, match="max_iter must be an integer >= 1, got 0"):
         check_scalar(0, "max_iter", Integral, min_val=1)
 
 
