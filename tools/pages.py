@@ -44,7 +44,7 @@ TIMINGS = ROOT / "book" / "back" / "timings.json"
 INTRO = ROOT / "book" / "intro.md"
 GLOSSARY = ROOT / "book" / "back" / "glossary.md"
 GLOSSARY_DIR = ROOT / "book" / "back" / "glossary"
-STATEMENTS_FUNCTION = "chapter_statements"  # tools/statements.py: path -> counts (see statements_table)
+STATEMENTS_FUNCTION = "statements_table"  # tools/statements.py: the status page's table (markdown)
 PACKAGES = ["mlnotes", "numpy", "scipy", "scikit-learn", "sympy", "matplotlib", "ipywidgets", "ipykernel",
             "jupyter-book", "sphinx", "myst-nb", "nbval", "nbclient", "pytest", "playwright"]
 # Mirrors lines: the named format of PLAN.md and the old one with the file name.
@@ -119,21 +119,33 @@ def plain_math(text: str) -> list[str]:
 SHORT_MATH = 70  # characters of LaTeX that fit inline in the 688 px column; longer goes on its own line
 
 
+# Where a long formula may break (outside braces, environments and \\left...\\right): at a side condition
+# (\\quad), after a clause (":\\ ", ",\\ "), before an implication.
+_BREAK = re.compile(r"\\q?quad(?![a-zA-Z])|(?<=[:,])\\ |(?=\\(?:implies|iff)(?![a-zA-Z]))")
+
+
 def break_lines(latex: str) -> str:
-    """A long formula as lines: split at its top-level ``\\quad``/``\\qquad`` (outside braces and
-    environments, where the checks put their side conditions) into a ``gathered`` block."""
+    """A long formula as lines of a ``gathered`` block, split at its top-level break points (see
+    ``_BREAK``); unchanged when it has none."""
     parts, depth, start, i = [], 0, 0, 0
     while i < len(latex):
-        if latex.startswith("\\begin{", i) or latex[i] == "{":
+        opening = re.match(r"\\begin\{[^}]*\}|\\left(?![a-zA-Z])|\{", latex[i:])
+        closing = re.match(r"\\end\{[^}]*\}|\\right(?![a-zA-Z])|\}", latex[i:])
+        if opening:
             depth += 1
-        elif latex.startswith("\\end{", i) or latex[i] == "}":
-            depth -= 1
-        elif depth == 0 and (m := re.match(r"\\q?quad(?![a-zA-Z])", latex[i:])):
-            parts.append(latex[start:i])
-            start = i + m.end()
-            i = start
+            i += opening.end()
             continue
-        i += 1 if latex[i] != "\\" else 2
+        if closing:
+            depth -= 1
+            i += closing.end()
+            continue
+        if depth == 0 and i > start and (m := _BREAK.match(latex, i)):
+            parts.append(latex[start:i])
+            start = i = m.end() if m.end() > i else i
+            if m.end() == i:  # a lookahead break: the operator starts the next line
+                i += 1
+            continue
+        i += 2 if latex[i] == "\\" else 1
     parts.append(latex[start:])
     parts = [p.strip() for p in parts if p.strip()]
     if len(parts) < 2:
@@ -232,19 +244,13 @@ def errata_table() -> str:
 
 
 def statements_table() -> str:
-    """Per chapter: displayed statements checked / definitions / not machine-checked, trivial checks and
-    exercise solutions checked, from the checker's ``tools/statements.py``."""
-    counter = getattr(statements, STATEMENTS_FUNCTION, None) if statements else None
-    if counter is None:
+    """Per chapter: displayed statements checked / definitions / not machine-checked (with the reasons),
+    exercise solutions checked, trivial checks: the checker's table (``tools/statements.py``)."""
+    table = getattr(statements, STATEMENTS_FUNCTION, None) if statements else None
+    if table is None:
         return ("*Displayed statements: not counted in this checkout (the checker's `tools/statements.py` "
                 f"with `{STATEMENTS_FUNCTION}` is missing).*")
-    lines = ["| chapter | displayed | checked | definitions | not machine-checked | trivial checks | "
-             "exercises checked |", "|---|---|---|---|---|---|---|"]
-    for path in chapter_notebooks():
-        c = counter(path)
-        lines.append(f"| {{doc}}`{_doc(path)}` | {c['displayed']} | {c['checked']} | {c['definitions']} | "
-                     f"{c['unchecked']} | {c['trivial']} | {c['exercises_checked']} |")
-    return "\n".join(lines)
+    return table()
 
 
 def status_table() -> str:
