@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from ..symbolic import optimal_step
-from ..symbolic._gradcheck import UNIT_ROUNDOFF
+from ..utils import optimal_step
+from ..utils._gradcheck import UNIT_ROUNDOFF
 from ..utils.validation import check_scalar
 
 __all__ = ["draw_finite_difference", "finite_difference_demo"]

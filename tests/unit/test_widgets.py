@@ -81,12 +81,16 @@ def test_a_broken_module_breaks_only_its_own_names():
     assert out.stdout.strip().endswith("FAILURES []"), out.stdout + out.stderr
 
 
-def test_importing_one_chapter_widget_imports_no_other_family():
-    code = ("import sys\nfrom mlnotes.widgets import draw_matrix_action, matrix_action_demo\n"
+@pytest.mark.parametrize("names, module", [
+    ("draw_matrix_action, matrix_action_demo", "linalg"),
+    ("draw_finite_difference, finite_difference_demo", "calculus"),   # the gradient checker without sympy
+])
+def test_importing_one_chapter_widget_imports_no_other_family(names, module):
+    code = (f"import sys\nfrom mlnotes.widgets import {names}\n"
             "print(sorted(m for m in sys.modules if m.startswith(('mlnotes', 'sympy', 'sklearn'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = ast.literal_eval(out.stdout.strip())
-    assert "mlnotes.widgets.linalg" in loaded
+    assert f"mlnotes.widgets.{module}" in loaded
     for unwanted in ("sympy", "sklearn", "mlnotes.linear", "mlnotes.symbolic", "mlnotes.widgets.classification"):
         assert not [m for m in loaded if m == unwanted or m.startswith(unwanted + ".")], \
-            f"{unwanted} imported by the chapter-1 widgets: {loaded}"
+            f"{unwanted} imported by the widgets of {module}: {loaded}"
