@@ -44,7 +44,7 @@ TIMINGS = ROOT / "book" / "back" / "timings.json"
 INTRO = ROOT / "book" / "intro.md"
 GLOSSARY = ROOT / "book" / "back" / "glossary.md"
 GLOSSARY_DIR = ROOT / "book" / "back" / "glossary"
-STATEMENTS_FUNCTION = "statements_table"  # tools/statements.py: the status page's table (markdown)
+STATEMENTS_FUNCTION = "chapter_statements"  # tools/statements.py: path -> ChapterStatements
 PACKAGES = ["mlnotes", "numpy", "scipy", "scikit-learn", "sympy", "matplotlib", "ipywidgets", "ipykernel",
             "jupyter-book", "sphinx", "myst-nb", "nbval", "nbclient", "pytest", "playwright"]
 # Mirrors lines: the named format of PLAN.md and the old one with the file name.
@@ -120,8 +120,8 @@ SHORT_MATH = 70  # characters of LaTeX that fit inline in the 688 px column; lon
 
 
 # Where a long formula may break (outside braces, environments and \\left...\\right): at a side condition
-# (\\quad), after a clause (":\\ ", ",\\ "), before an implication.
-_BREAK = re.compile(r"\\q?quad(?![a-zA-Z])|(?<=[:,])\\ |(?=\\(?:implies|iff)(?![a-zA-Z]))")
+# (\\quad), after a clause (":\\ ", ",\\ "), before an implication or a phrase of text (\\text{ ...}).
+_BREAK = re.compile(r"\\q?quad(?![a-zA-Z])|(?<=[:,])\\ |(?=\\(?:implies|iff)(?![a-zA-Z]))|(?=\\text\{[ ,:(])")
 
 
 def break_lines(latex: str) -> str:
@@ -244,13 +244,28 @@ def errata_table() -> str:
 
 
 def statements_table() -> str:
-    """Per chapter: displayed statements checked / definitions / not machine-checked (with the reasons),
-    exercise solutions checked, trivial checks: the checker's table (``tools/statements.py``)."""
-    table = getattr(statements, STATEMENTS_FUNCTION, None) if statements else None
-    if table is None:
+    """Per chapter, in four columns that fit the text column: displayed statements (checked / definitions /
+    not machine-checked / unmarked), exercise solutions checked and trivial checks, counted by the
+    checker's ``tools/statements.py`` (``chapter_statements``); then the reasons given for the displays
+    that are not machine-checked."""
+    count = getattr(statements, STATEMENTS_FUNCTION, None) if statements else None
+    if count is None:
         return ("*Displayed statements: not counted in this checkout (the checker's `tools/statements.py` "
                 f"with `{STATEMENTS_FUNCTION}` is missing).*")
-    return table()
+    lines = ["| chapter | displayed statements: checked / definitions / not machine-checked / unmarked "
+             "| exercise solutions checked | trivial checks |", "|---|---|---|---|"]
+    reasons = []
+    for path in chapter_notebooks():
+        c = count(path)
+        split = " / ".join(str(c.count(k)) for k in ("checked", "definition", "unchecked", "unmarked"))
+        lines.append(f"| {_short_doc(path)} | {len(c.displays)}: {split} | {len(c.exercises_checked)} of "
+                     f"{len(c.exercises)} | {c.trivial} |")
+        reasons += [f"- {_short_doc(path)}, " + (f"{{eq}}`{d.label}`" if d.label else "an unlabelled display")
+                    + f": {d.reason}" for d in c.displays if d.category == "unchecked"]
+    if reasons:
+        lines += ["", "Displayed statements marked as not machine-checked, with the reason given (chapter, "
+                  "equation, reason):", ""] + reasons
+    return "\n".join(lines)
 
 
 def status_table() -> str:
