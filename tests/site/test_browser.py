@@ -495,13 +495,19 @@ _MEASURE_JS = r"""() => {
 }"""
 
 
-def new_page(browser, origin: str, width: int = 1280, height: int | None = None, report: PageReport | None = None):
+# the layout measurements load the long chapter pages one after another in one tab: on a loaded 2-core
+# machine a 50,000 px page with ~1,500 equations can take longer than NAV_TIMEOUT_MS to reach "load"
+MEASURE_TIMEOUT_MS = 180_000
+
+
+def new_page(browser, origin: str, width: int = 1280, height: int | None = None, report: PageReport | None = None,
+             timeout_ms: int = MEASURE_TIMEOUT_MS):
     """A fresh context and page at ``width`` px that never lets a request leave ``origin`` (recorded in
     ``report.external_requests`` if given). Returns (context, page); the caller closes the context."""
     context = browser.new_context(viewport={"width": width, "height": height or VIEWPORT_HEIGHT.get(width, 900)},
                                   service_workers="block")
     page = context.new_page()
-    page.set_default_timeout(NAV_TIMEOUT_MS)
+    page.set_default_timeout(timeout_ms)
 
     def on_route(route):
         if is_local(route.request.url, origin):
@@ -841,13 +847,13 @@ def test_navigation_buttons_work(browser, origin, site, page_path, width):
                 assert visible_buttons.count() == 1, f"no visible {button} at {width} px"
                 visible_buttons.first.click()
                 try:
-                    page.wait_for_function(f"() => document.querySelector('{dialog}').open", timeout=3000)
+                    page.wait_for_function(f"() => document.querySelector('{dialog}').open", timeout=10_000)
                 except Exception:  # playwright TimeoutError
                     pytest.fail(f"{page_path} at {width} px: clicking {button} did not open {dialog}", pytrace=False)
                 links = page.locator(f"{dialog} {link} >> visible=true")
                 assert links.count() > 0, f"{dialog} opened without visible links"
                 page.keyboard.press("Escape")
-                page.wait_for_function(f"() => !document.querySelector('{dialog}').open", timeout=3000)
+                page.wait_for_function(f"() => !document.querySelector('{dialog}').open", timeout=10_000)
         else:
             state = page.evaluate  # noqa: E731
             js = """() => { const s = document.querySelector('#pst-primary-sidebar'), r = s.getBoundingClientRect();
