@@ -22,6 +22,7 @@ the standard normal cdf and pdf, ``\max``/``\min``.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import numpy as np
 import sympy as sp
@@ -130,10 +131,20 @@ def _letters_known(side: str, names) -> bool:
                                        for g in greek)
 
 
+@lru_cache(maxsize=4096)
+def _parse(side: str):
+    """``parse_latex(side)``, or the name of the error it raised (ANTLR parsing is slow: cached)."""
+    from sympy.parsing.latex import parse_latex
+
+    try:
+        return parse_latex(side)
+    except Exception as exc:  # the parser raises several kinds of errors on notation it does not read
+        return type(exc).__name__
+
+
 def _read(side: str, symbols: dict, undefined: dict):
     """Parse one side and express it in the checked symbols, or raise :class:`_NotComparable`."""
     from sympy.core.function import AppliedUndef
-    from sympy.parsing.latex import parse_latex
 
     if not side:
         raise _NotComparable("an empty side")
@@ -142,10 +153,9 @@ def _read(side: str, symbols: dict, undefined: dict):
         raise _NotComparable(f"the parser does not read {unread.group(0)!r} as the book means it")
     if not _letters_known(side, symbols):
         raise _NotComparable(f"{side!r} uses names that are not among the checked symbols")
-    try:
-        expr = parse_latex(side)
-    except Exception as exc:  # the parser raises several kinds of errors on notation it does not read
-        raise _NotComparable(f"the parser does not read {side!r} ({type(exc).__name__})") from None
+    expr = _parse(side)
+    if isinstance(expr, str):
+        raise _NotComparable(f"the parser does not read {side!r} ({expr})")
     if not isinstance(expr, sp.Expr) or isinstance(expr, sp.core.relational.Relational):
         raise _NotComparable(f"{side!r} is not a scalar expression")
     if expr.has(sp.Derivative, sp.Integral, sp.Limit, sp.Sum, sp.Product):

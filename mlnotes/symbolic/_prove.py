@@ -384,7 +384,7 @@ def equal(lhs, rhs, *, symmetric=(), witnesses=(), points=8, digits=30, seed=0, 
         verdict = _equal_scalar(lhs, rhs, witnesses, rng, points, digits, timeout)
     holds_, method, detail, counterexample = verdict
     return _finish(holds_, method, detail, counterexample, start, lhs=shown_lhs, op="=", rhs=shown_rhs,
-                   latex=latex, trivial=trivial)
+                   latex=latex, trivial=trivial, evaluated=(lhs, rhs))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -442,7 +442,8 @@ def checked_latex(lhs, op, rhs) -> str:
     return text
 
 
-def _finish(holds_, method, detail, counterexample, start, *, lhs, op, rhs, latex, trivial, inputs=None):
+def _finish(holds_, method, detail, counterexample, start, *, lhs, op, rhs, latex, trivial, inputs=None,
+            evaluated=None):
     """The verdict of a decider on sympy objects: its honest kind, its checked form, the typed
     display compared with the checked objects (a display that disagrees makes the statement fail)
     and the trivial flag."""
@@ -452,7 +453,8 @@ def _finish(holds_, method, detail, counterexample, start, *, lhs, op, rhs, late
     checked = checked_latex(lhs, op, rhs)
     display_check = "rendered"
     if latex is not None:
-        display_check, message = compare_display(latex, lhs, op, rhs)
+        value_lhs, value_rhs = evaluated if evaluated is not None else (lhs, rhs)
+        display_check, message = compare_display(latex, value_lhs, op, value_rhs)
         if display_check == "disagrees":
             detail = f"the display disagrees with what was checked: {message}; the check itself: {detail}"
             holds_ = False
@@ -462,25 +464,6 @@ def _finish(holds_, method, detail, counterexample, start, *, lhs, op, rhs, late
     return Verdict(latex if latex is not None else checked, holds_, method, detail, counterexample,
                    time.perf_counter() - start, kind=kind, checked=checked, display=latex,
                    display_check=display_check, trivial=trivial)
-
-
-def _evaluate_difference(diff, point, digits):
-    """|diff| at ``point`` with ``digits`` of precision (a max over entries for matrices)."""
-    value = diff.xreplace(point)
-    if isinstance(value, sp.MatrixBase):
-        value = value.doit()
-        entries = [sp.N(e, digits) for e in value]
-        return max((abs(e) for e in entries), default=sp.Float(0))
-    return abs(sp.N(value.doit(), digits))
-
-
-def _scale(lhs, rhs, point, digits):
-    def size(e):
-        v = e.xreplace(point)
-        if isinstance(v, sp.MatrixBase):
-            return max((abs(sp.N(x, digits)) for x in v.doit()), default=sp.Float(0))
-        return abs(sp.N(v.doit(), digits))
-    return max(size(lhs), size(rhs), sp.Float(1))
 
 
 #: Largest |argument| of ``exp`` evaluated at a random point: sympy computes ``exp(a)`` with about
@@ -540,59 +523,63 @@ def _confirmed_difference(lhs, rhs, point, digits):
     return any(abs(x - y) > tol * scale for x, y in zip(a, b))
 
 
+def _values_at(e, point, digits):
+    """The exact value of ``e`` at ``point`` and its entries to ``digits`` digits (a list: one entry
+    for a scalar), or None where evaluating would compute ``exp`` of a huge argument."""
+    exact = sp.sympify(e).xreplace(point).doit()
+    if _too_costly(exact):
+        return exact, None
+    entries = list(exact) if isinstance(exact, sp.MatrixBase) else [exact]
+    return exact, [sp.N(x, digits) for x in entries]
+
+
 def _check_points(lhs, rhs, free, witnesses, rng, points, digits):
     """Evaluate at the witnesses and at random points; return (holds, counterexample, evaluated),
     where ``evaluated`` counts the points at which both sides could be evaluated (not those where
     they are undefined, or where the expression cannot take numbers, such as a derivative of an
-    undefined function)."""
-    diff = lhs - rhs
+    undefined function). Each side is evaluated once per point; a difference is confirmed with
+    certified precision before it becomes a counterexample."""
     tol = sp.Float(10) ** (-(digits - 8))
     candidates = [(True, {k: sp.sympify(v) for k, v in dict(w).items()}) for w in witnesses]
     candidates += [(False, point) for point in _random_points(rng, free, points)]
     evaluated = 0
     for is_witness, point in candidates:
         try:
-            if _too_costly(diff.xreplace(point)):
-                continue
-            err = _evaluate_difference(diff, point, digits)
-            infinite = _infinite_sides(lhs, rhs, point) if err.has(sp.nan, sp.zoo, sp.oo) else None
-            if infinite is None and (not err.is_number or err.has(sp.nan, sp.zoo, sp.oo)):
-                continue
-            scale = _scale(lhs, rhs, point, digits) if infinite is None else None
+            lhs_exact, lv = _values_at(lhs, point, digits)
+            rhs_exact, rv = _values_at(rhs, point, digits)
         except (ZeroDivisionError, ValueError, TypeError):
             continue
-        if infinite is None and err > tol * scale:
-            # a difference is confirmed with each side evaluated to certified precision
-            confirmed = _confirmed_difference(lhs, rhs, point, digits)
-            if confirmed is None:
-                continue                    # not reliably evaluable here: no evidence either way
-            if not confirmed:
-                evaluated += 1
-                continue
-        evaluated += 1
-        if infinite == "equal":
+        if lv is None or rv is None or len(lv) != len(rv):
             continue
-        if infinite == "differ" or err > tol * scale:
+        if not all(v.is_number for v in lv + rv) or any(v.has(sp.nan) for v in lv + rv):
+            continue            # undefined there, or not a number (a derivative of an undefined function)
+        infinite = [v for v in lv + rv if v.has(sp.oo, -sp.oo, sp.zoo)]
+        if infinite:
+            if len(lv) != 1:
+                continue
+            (a,), (b,) = lv, rv
+            evaluated += 1
+            if a == b and a in (sp.oo, -sp.oo):
+                continue
+            differ = True
+        else:
+            scale = max([sp.Float(1)] + [abs(v) for v in lv + rv])
+            differ = any(abs(x - y) > tol * scale for x, y in zip(lv, rv))
+            if differ:
+                # a difference is confirmed with each side evaluated to certified precision
+                confirmed = _confirmed_difference(lhs, rhs, point, digits)
+                if confirmed is None:
+                    continue                    # not reliably evaluable here: no evidence either way
+                differ = confirmed
+            evaluated += 1
+        if differ:
             cex = {sp.latex(k): _latex_value(_round(v)) for k, v in point.items()}
-            cex["\\text{lhs}"] = _latex_value(_round(lhs.xreplace(point).doit()))
-            cex["\\text{rhs}"] = _latex_value(_round(rhs.xreplace(point).doit()))
+            cex["\\text{lhs}"] = _latex_value(_round(lhs_exact))
+            cex["\\text{rhs}"] = _latex_value(_round(rhs_exact))
             if is_witness:
                 cex["\\text{witness}"] = True
             return False, cex, evaluated
     return True, None, evaluated
-
-
-def _infinite_sides(lhs, rhs, point):
-    """Where lhs - rhs is not finite: "equal" if both sides are the same infinity, "differ" if exactly
-    one side is infinite or they are different infinities, None if a side is undefined (nan)."""
-    if isinstance(lhs, sp.MatrixBase) or isinstance(rhs, sp.MatrixBase):
-        return None
-    a, b = (sp.sympify(e).xreplace(point).doit() for e in (lhs, rhs))
-    if a.has(sp.nan) or b.has(sp.nan) or not (a.is_number and b.is_number):
-        return None
-    if a.is_infinite or b.is_infinite or a.has(sp.zoo) or b.has(sp.zoo):
-        return "equal" if (a == b and a in (sp.oo, -sp.oo)) else "differ"
-    return None
 
 
 #: The verdict when simplify cannot decide and no point could be evaluated: no evidence, no claim.
@@ -860,7 +847,7 @@ def holds(lhs, op, rhs, *, witnesses=(), points=200, digits=30, seed=0, latex=No
 
     def done(holds_, method, detail, cex=None):
         return _finish(holds_, method, detail, cex, start, lhs=shown_lhs, op=op, rhs=shown_rhs, latex=latex,
-                       trivial=trivial)
+                       trivial=trivial, evaluated=(lhs, rhs))
 
     def violated_at(point):
         try:

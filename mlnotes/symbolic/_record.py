@@ -412,7 +412,8 @@ def erratum(id: str, source: Source, title: str, *, notes: Verdict, correction: 
     trivial = any(c.trivial for c in corrections)
     refuted_kind = notes.kind if notes.kind != "trivial" else "counterexample"
     headline = (f"**{_WARN if ok else _MARK[False]} Erratum {id}: {title}** "
-                f"{_badges([f'refuted: {refuted_kind}'] + [c.kind for c in corrections])} · {source}")
+                f"{_badges([f'refuted: {refuted_kind}'] + [c.kind for c in corrections])} · "
+                f"{str(source).replace('`', '')}")
     if trivial:
         headline += f" · {_WARN} trivial correction check(s): no proof"
     visible = [explanation, ""] if explanation else []
