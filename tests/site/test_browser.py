@@ -162,7 +162,7 @@ ALLOWED_CONSOLE_ERRORS: list[tuple[re.Pattern[str], str]] = [
 
 WIDGET_VIEW_TYPE = "application/vnd.jupyter.widget-view+json"
 WIDGET_TIMEOUT_MS = 15_000
-NAV_TIMEOUT_MS = 30_000
+NAV_TIMEOUT_MS = 120_000  # generous: a long chapter page on a loaded 2-core machine
 REDIRECT_RE = re.compile(r'<meta\s+http-equiv="refresh"\s+content="\d+;\s*url=([^"]+)"', re.I)
 
 
