@@ -107,7 +107,11 @@ def test_chapter_runs_and_reads_in_jupyterlab(lab, browser, chapter):
     try:
         # a workspace of its own, reset: JupyterLab would otherwise reopen the previous chapters' tabs
         page.goto(f"{base}/lab/workspaces/{shot.name[:2]}/tree/{chapter}?reset")
-        page.wait_for_function(KERNEL_READY, timeout=60_000, polling=250)
+        try:  # the kernel starts in a few seconds on an idle machine; minutes on a loaded one
+            page.wait_for_function(KERNEL_READY, timeout=180_000, polling=250)
+        except Exception:
+            log = (book.parent / "lab.log").read_text()[-2000:]
+            raise AssertionError(f"{chapter}: no idle Python kernel after 180 s; server log:\n{log}") from None
         page.click(".lm-MenuBar-itemLabel:text-is('Edit')")  # a reader's run: no stored output left
         page.click(".lm-Menu-itemLabel:text-is('Clear Outputs of All Cells')")
         page.wait_for_function(f"() => ({PROMPTS})().every(p => p === '[ ]:')", timeout=10_000)
