@@ -222,16 +222,9 @@ def title(path: Path) -> str:
 
 
 def read_verdict_log(path: Path) -> list[dict]:
-    """The records a chapter's execution wrote to its verdict log (``MLNOTES_VERDICT_LOG``), one per
-    claim or erratum; a record made again with the same key (a cell run twice) replaces the first,
-    as ``mlnotes.symbolic.summary`` counts them."""
-    out: dict[tuple, dict] = {}
-    if not Path(path).exists():
+    """The records one execution wrote to its verdict log (``MLNOTES_VERDICT_LOG``): one per claim or
+    erratum made, in order (a fresh execution runs each cell once, so nothing is counted twice)."""
+    path = Path(path)
+    if not path.exists():
         return []
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            rec = json.loads(line)
-            key = (rec["kind"], rec["id"] if rec["kind"] == "erratum" else rec.get("label") or rec["title"])
-            out.pop(key, None)
-            out[key] = rec
-    return list(out.values())
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]

@@ -29,9 +29,11 @@ RECORD_KEY = "mlnotes"
 #: Environment variable naming a JSON-lines file to which every record is appended as it is made.
 VERDICT_LOG_ENV = "MLNOTES_VERDICT_LOG"
 
-#: The records shown in this execution, keyed by ``(kind, label)``: re-running a cell replaces its
-#: record instead of adding one (read by :func:`summary`, emptied by :func:`reset`).
-_REGISTRY: dict[tuple, dict] = {}
+#: The records shown in this execution, as ``(key, cell run, record)`` with ``key = (kind, label)``:
+#: a record made again in a *later* cell run (a cell re-run, a second Run All) replaces the earlier
+#: ones with its key, while several records with one key in the same cell run (a loop) all count
+#: (read by :func:`summary`, emptied by :func:`reset`).
+_REGISTRY: list[tuple] = []
 
 
 def reset() -> None:
@@ -42,7 +44,17 @@ def reset() -> None:
 
 def records() -> list[dict]:
     """The claim and erratum records of this execution, in the order they were first made."""
-    return list(_REGISTRY.values())
+    return [record for _, _, record in _REGISTRY]
+
+
+def _cell_run():
+    """An id of the current cell execution (IPython's execution count; None outside IPython)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython is a dependency
+        return None
+    shell = get_ipython()
+    return getattr(shell, "execution_count", None) if shell is not None else None
 
 
 class NotesFile(NamedTuple):
@@ -222,8 +234,9 @@ def _log(record: dict) -> None:
 def _display(markdown: str, record: dict, key: tuple):
     """Show ``markdown``, attach ``record`` to the output metadata, keep it in the registry of this
     execution (replacing an earlier record with the same key) and log it."""
-    _REGISTRY.pop(key, None)
-    _REGISTRY[key] = record
+    run = _cell_run()
+    _REGISTRY[:] = [entry for entry in _REGISTRY if entry[0] != key or (run is not None and entry[1] == run)]
+    _REGISTRY.append((key, run, record))
     _log(record)
     _show(markdown, {RECORD_KEY: record if os.environ.get("MLNOTES_RECORD_TIME") else _strip_seconds(record)})
 

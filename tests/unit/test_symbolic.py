@@ -1066,3 +1066,18 @@ def test_large_magnitudes_give_no_false_counterexample_and_no_hang():
     assert equal(sp.exp(s) / (1 + sp.exp(s)) ** 2, sigmoid(s) * (1 - sigmoid(s)), timeout=1e-3).holds
     assert not equal(sp.exp(s) / (1 + sp.exp(s)) ** 2, sigmoid(s) * (1 + sigmoid(s)), timeout=1e-3).holds
     assert time.perf_counter() - start < 4 * BUDGET
+
+
+def test_a_loop_counts_every_claim_and_a_re_run_replaces_them(monkeypatch, capsys):
+    import mlnotes.symbolic._record as record
+
+    reset()
+    monkeypatch.setattr(record, "_cell_run", lambda: 7)          # one cell run: a loop makes two claims
+    for k in (1, 2):
+        claim("Looped", measured(k, "<=", 2))
+    assert summary()["claims"] == 2
+    monkeypatch.setattr(record, "_cell_run", lambda: 8)          # the cell run again, its loop cut short
+    claim("Looped", measured(1, "<=", 2))
+    assert summary()["claims"] == 1
+    capsys.readouterr()
+    reset()
