@@ -280,8 +280,7 @@ def compare_display(latex, lhs, op, rhs):
     if any(isinstance(e, sp.Basic) and (e.has(AppliedUndef) or e.has(sp.Derivative)) for e in checked):
         return "not compared", "the checked expressions have undefined functions or derivatives"
     try:
-        import sympy.parsing.latex  # noqa: F401
-        from antlr4 import __name__ as _  # noqa: F401
+        import antlr4  # noqa: F401  (sympy.parsing.latex needs it)
     except ImportError:
         return "not compared", "the LaTeX parser (antlr4-python3-runtime) is not installed"
     symbols = set().union(*(sp.sympify(e).free_symbols for e in checked))
