@@ -130,6 +130,10 @@ def test_chapter_runs_and_reads_in_jupyterlab(lab, browser, chapter):
         page.wait_for_timeout(300)
         page.screenshot(path=f"{shot}-top.png")
 
+        # open every drop-down (a verdict's details): a reader can, and their math must typeset too
+        page.evaluate("() => document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) details')"
+                      ".forEach(d => { d.open = true; })")
+        page.wait_for_timeout(1000)
         errors = page.evaluate(ERROR_OUTPUTS)
         assert not errors, f"{chapter}: error outputs in JupyterLab: {errors}"
         math = page.evaluate(MATH_ERRORS)
