@@ -35,7 +35,7 @@ def overwide_markdown(result: dict, width: int = 1280) -> str:
     total = 0
     for path, by_width in result.items():
         detail = by_width[str(width)]["detail"]
-        eqs = [e for e in detail.get("equations_all", detail["equations"]) if e["overwide"]]
+        eqs = [e for e in detail.get("equations_all", detail["equations"]) if e["overwide"] and tb.must_fit(e)]
         if not eqs:
             continue
         total += len(eqs)
