@@ -5,7 +5,6 @@ import warnings
 from numbers import Integral
 
 import numpy as np
-from sklearn.exceptions import ConvergenceWarning
 
 from ..utils.validation import as_float_vector, check_scalar
 from ._validation import as_square_matrix, check_tolerance
@@ -130,6 +129,9 @@ def power_iteration(A, *, n_iter=1000, tol=1e-10, x0=None, random_state=None, re
         x = z / np.linalg.norm(z)  # z != 0 here: z = 0 would have passed the residual test
     if not converged:
         lambda_ = float(x @ A @ x)  # the Rayleigh quotient of the iterate that is returned
+        # imported here: scikit-learn's package import costs ~0.8 s, which chapter 1 need not pay
+        from sklearn.exceptions import ConvergenceWarning
+
         warnings.warn(f"power iteration did not converge in {n_iter} iterations (residual above "
                       f"tol={tol:g} relative to ||A||_F); the top eigenvalues may be equal in absolute "
                       "value with opposite signs, or too close", ConvergenceWarning, stacklevel=2)
