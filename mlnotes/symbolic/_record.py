@@ -210,12 +210,34 @@ def _record(v: Verdict) -> dict:
     return rec
 
 
+# The book's TeX macros (``_config.yml``, sphinx.config.mathjax3_config.tex.macros; a test keeps the two equal).
+# A verdict is an output of its own: JupyterLab renders it without the notebook's macro cell, so the
+# macros are expanded before it is shown.
+BOOK_MACROS = {
+    "R": r"\mathbb{R}",
+    "E": r"\mathbb{E}",
+    "argmin": r"\operatorname*{arg\,min}",
+    "argmax": r"\operatorname*{arg\,max}",
+    "diag": r"\operatorname{diag}",
+    "rank": r"\operatorname{rank}",
+    "tr": r"\operatorname{tr}",
+    "T": r"\top",
+}
+_MACRO = re.compile(r"(?<!\\)\\(" + "|".join(sorted(BOOK_MACROS, key=len, reverse=True)) + r")(?![A-Za-z])")
+
+
+def expand_macros(text: str) -> str:
+    """``text`` with every book macro (``\\rank``, ``\\R``, ...) replaced by its definition."""
+    return _MACRO.sub(lambda m: BOOK_MACROS[m.group(1)], text)
+
+
 def _show(markdown: str, metadata: dict | None = None):
-    """Show ``markdown`` in a notebook (printed outside IPython). ``text/plain`` carries the same
-    text, so that nbval compares what a reader sees."""
+    """Show ``markdown`` in a notebook (printed outside IPython), with the book's macros expanded.
+    ``text/plain`` carries the same text, so that nbval compares what a reader sees."""
     from IPython import get_ipython
     from IPython.display import display
 
+    markdown = expand_macros(markdown)
     if get_ipython() is None:
         print(markdown)
         return
