@@ -125,14 +125,76 @@ def test_bad_input_is_rejected():
         multiclass_hinge_subgradient(np.ones(12), X, y, -1.0)
 
 
-def test_no_progress_on_unscaled_data_is_reported():
-    # issue 11: on the unscaled digits the fit returned the all-zero model (accuracy 0.099) without a word
+@pytest.fixture(scope="module")
+def digits_reference():
+    """Unscaled digits (features 0..16) and the Crammer-Singer minimum at C = 1, found independently by
+    liblinear's dual solver (scikit-learn's LinearSVC) run to a tight tolerance."""
+    from sklearn.datasets import load_digits
+    import warnings
+
+    X, y = load_digits(return_X_y=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")                  # liblinear may say it hit max_iter: the value is what counts
+        ref = LinearSVC(multi_class="crammer_singer", C=1.0, tol=1e-6, max_iter=100000).fit(X, y)
+    Xt = np.column_stack([X, np.ones(len(y))])
+    f_ref = multiclass_hinge_objective(np.column_stack([ref.coef_, ref.intercept_]).ravel(), Xt, y, 1.0)
+    return X, y, f_ref
+
+
+def test_converges_on_unscaled_digits(digits_reference):
+    # issue 11: on the unscaled digits subgradient descent returned the all-zero model (accuracy 0.099)
+    import time
+    import warnings
+    from sklearn.exceptions import ConvergenceWarning
+
+    X, y, f_ref = digits_reference
+    start = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ConvergenceWarning)
+        model = MulticlassSVM().fit(X, y)
+    elapsed = time.perf_counter() - start
+    Xt = np.column_stack([X, np.ones(len(y))])
+    f = multiclass_hinge_objective(np.column_stack([model.coef_, model.intercept_]).ravel(), Xt, y, 1.0)
+    assert model.objective_ == pytest.approx(f, rel=1e-12)
+    assert abs(f - f_ref) <= 1e-3 * f_ref                 # liblinear's value is within 1e-5 of the minimum
+    assert model.score(X, y) >= 0.99
+    # the certificate: 0 <= gap and F(w) - F* <= gap <= tol F(w)
+    assert 0 <= model.duality_gap_ <= model.tol * model.objective_
+    assert elapsed < 20                                     # measured about 1 s alone; generous on a shared machine
+
+
+def test_duality_gap_is_a_dual_bound():
+    from sklearn.exceptions import ConvergenceWarning
+
+    # the reported gap is F(w) - D(alpha) for a dual-feasible alpha: D(alpha) <= F(v) for every v
+    X, y = DATA["wine"]
+    with pytest.warns(ConvergenceWarning):
+        model = MulticlassSVM(C=0.05, max_iter=4).fit(X, y)
+    lower = model.objective_ - model.duality_gap_
+    best = MulticlassSVM(C=0.05, tol=1e-10).fit(X, y)
+    assert lower <= best.objective_ + 1e-9
+    assert model.duality_gap_ > best.duality_gap_
+
+
+def test_unmet_stopping_criterion_is_reported():
+    from sklearn.datasets import load_digits
+    from sklearn.exceptions import ConvergenceWarning
+
+    X, y = load_digits(return_X_y=True)
+    with pytest.warns(ConvergenceWarning, match="duality gap"):
+        model = MulticlassSVM(max_iter=3).fit(X, y)
+    assert model.n_iter_ == 3
+    assert model.duality_gap_ > model.tol * model.objective_
+
+
+def test_subgradient_solver_reports_no_progress_on_unscaled_data():
+    # the subgradient solver of chapter 8 stays available; with the step 1/t it cannot move on the unscaled digits
     from sklearn.datasets import load_digits
     from sklearn.exceptions import ConvergenceWarning
 
     X, y = load_digits(return_X_y=True)
     with pytest.warns(ConvergenceWarning, match="no progress from w = 0"):
-        MulticlassSVM(max_iter=50).fit(X, y)
+        MulticlassSVM(solver="subgradient", max_iter=50).fit(X, y)
 
 
 def test_sample_weight_weights_the_hinge_losses_as_linear_svc():
