@@ -10,8 +10,15 @@ scikit-learn's ``LinearSVC(multi_class="crammer_singer")`` objective
     F(w) = \tfrac12\|w\|^2 + C \sum_{i=1}^n \max_{y \ne y_i} \max\big(0,\ 1 - m_{i,y}(w)\big),
 
 which is the notes' :math:`\tfrac12\|w\|^2 + \frac{C'}{n}\sum_i \dots` with :math:`C = C'/n`. It is
-1-strongly convex but not differentiable; it is minimised by subgradient descent with the step
-:math:`\eta_t = 1/t`.
+1-strongly convex but not differentiable. It is minimised as the quadratic program
+
+.. math::
+    \min_{w,\,\xi}\ \tfrac12\|w\|^2 + \sum_i C_i \xi_i \quad\text{s.t.}\quad
+    \xi_i \ge e_{i,y} - m_{i,y}(w) \ \text{ for all } i, y, \qquad e_{i,y} = [y \ne y_i]
+
+(the constraint of :math:`y = y_i` is :math:`\xi_i \ge 0`) by a primal-dual interior-point method, stopped by
+the duality gap against the Crammer-Singer dual (chapter 7, *Convexity and duality*); or, as derived in the
+chapter, by subgradient descent with the step :math:`\eta_t = 1/t`.
 """
 
 import warnings
@@ -21,6 +28,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted, validate_data
+from threadpoolctl import threadpool_limits
 
 from ..optim import inverse_time, subgradient_descent
 from ..utils.validation import as_float_matrix, as_float_vector, check_bool, check_sample_weight, check_scalar
@@ -131,8 +139,180 @@ def _hinge_subgradient(W, X, y, C):
     return (W + G).ravel()
 
 
+def _dual_value(Lam, X, y, C):
+    r"""The Crammer-Singer dual :math:`D(\lambda) = \sum_{i,y} e_{i,y}\lambda_{i,y} - \tfrac12\|W(\lambda)\|^2`,
+    with :math:`W(\lambda) = -G^\top X`, :math:`G = \lambda - \operatorname{onehot}(y)\,C`, at ``Lam`` (n, K)
+    rescaled so that every row sums to :math:`C_i` (rows of non-negative entries: then it is dual feasible, and
+    :math:`D \le F(v)` for every ``v``). Returns the value and :math:`W(\lambda)`."""
+    rows = np.arange(X.shape[0])
+    Lam = Lam * (C / Lam.sum(axis=1))[:, None]
+    G = Lam.copy()
+    G[rows, y] -= C
+    W = -G.T @ X
+    return float(Lam.sum() - Lam[rows, y].sum() - 0.5 * np.sum(W * W)), W
+
+
+def _newton_matrix(D, X, chunk=4096):
+    r""":math:`H = I + \sum_i N_i \otimes x_i x_i^\top` with :math:`N_i = \operatorname{diag}(d_i) - d_i d_i^\top / \mathbf 1^\top d_i`,
+    of shape (K p, K p) for ``D`` (n, K) and ``X`` (n, p), as a Fortran array of which only the lower triangle
+    is filled (what the Cholesky factorisation reads).
+
+    The off-diagonal blocks :math:`-X^\top \operatorname{diag}(d_a d_b / \sigma) X` come from one symmetric
+    rank-n update over chunks of samples; the diagonal blocks are computed apart with the coefficient
+    :math:`N_{i,aa} = d_a (\sigma - d_a)/\sigma` and :math:`\sigma - d_a` summed from the other entries, because
+    :math:`d_a - d_a^2/\sigma` cancels when one :math:`d_a` dominates (near the minimum)."""
+    from scipy.linalg.blas import dsyrk
+
+    n, K = D.shape
+    p = X.shape[1]
+    sigma = D.sum(axis=1)
+    others = sigma[:, None] - D                            # exact enough except for the largest entry of a row
+    rows, largest = np.arange(n), D.argmax(axis=1)
+    rest = D.copy()
+    rest[rows, largest] = 0.0
+    others[rows, largest] = rest.sum(axis=1)
+    H = np.zeros((K * p, K * p), order="F")
+    scaled = D / np.sqrt(sigma)[:, None]
+    for start in range(0, n, chunk):
+        Z = (scaled[start:start + chunk, :, None] * X[start:start + chunk, None, :]).reshape(-1, K * p)
+        H = dsyrk(-1.0, Z, beta=1.0, c=H, trans=1, lower=1, overwrite_c=1)      # - Z^T Z, lower triangle
+    for a in range(K):
+        block = slice(a * p, (a + 1) * p)
+        H[block, block] = X.T @ ((D[:, a] * others[:, a] / sigma)[:, None] * X) + np.eye(p)
+    return H
+
+
+def _cholesky(H):
+    """Cholesky factor of ``H`` (lower triangle), shifting the diagonal by a multiple of its largest entry
+    until the factorisation succeeds: ``H >= I`` exactly, but rounding in a matrix with entries ~ 1e16 can
+    make the computed one indefinite; the shifted matrix gives an inexact Newton direction, which the step
+    length and the duality gap check still guard."""
+    from scipy.linalg import LinAlgError, cho_factor
+
+    if not np.isfinite(H).all():
+        return None
+    shift = 0.0
+    scale = np.abs(np.diag(H)).max()
+    for _ in range(8):
+        try:
+            return cho_factor(H + shift * np.eye(len(H)) if shift else H, lower=True)
+        except LinAlgError:
+            shift = max(10.0 * shift, 1e-15 * scale)
+    return None
+
+
+def _interior_point(X, y, C, K, *, tol, max_iter):
+    r"""Minimise the Crammer-Singer objective by a primal-dual interior-point method (Mehrotra's
+    predictor-corrector) on the quadratic program of the module docstring.
+
+    Variables: the weights ``W`` (K, p), the losses ``xi`` (n,), the slacks ``S`` (n, K) of the constraints
+    :math:`r_{i,y} = \xi_i - (s_{i,y} - s_{i,y_i}) - e_{i,y} \ge 0` (scores :math:`s = X W^\top`) and their
+    multipliers ``Lam`` (n, K). Each Newton step eliminates ``S``, ``Lam`` and ``xi`` sample by sample and
+    solves :math:`H\,\Delta W = \text{rhs}` with :math:`H` of :func:`_newton_matrix` by Cholesky: a cost of
+    :math:`O(n K^2 p^2 + K^3 p^3)` per step.
+
+    Stops when the duality gap :math:`F(W) - D(\lambda) \le` ``tol`` :math:`\cdot F(W)`, with :math:`\lambda` the
+    multipliers made dual feasible (:func:`_dual_value`): this proves :math:`F(W) - F^\star \le` ``tol`` :math:`F(W)`.
+
+    Returns
+    -------
+    W : array of shape (K, p)
+        The best of the primal iterate and the weights :math:`W(\lambda)` of the dual point.
+    fun, gap : float
+        Its objective and the duality gap that bounds its distance to the minimum.
+    n_iter : int
+    failure : str or None
+        None if the gap met ``tol``; otherwise why the method stopped.
+    """
+    from scipy.linalg import cho_solve
+
+    weighted = C > 0                                       # a sample of weight 0 adds nothing to F: leave it out
+    X, y, C = X[weighted], y[weighted], C[weighted]
+    n, p = X.shape
+    if n == 0:
+        return np.zeros((K, p)), 0.0, 0.0, 0, True
+    rows = np.arange(n)
+    onehot = np.zeros((n, K))
+    onehot[rows, y] = 1.0
+    E = 1.0 - onehot                                       # e_{i,y} = [y != y_i]
+    W = np.zeros((K, p))
+    xi = np.full(n, 2.0)
+    S = xi[:, None] - E                                    # strictly feasible start: r = S > 0 at W = 0
+    # rows sum to C_i (the xi-stationarity holds); half of each on the constraint xi_i >= 0, whose multiplier is
+    # C_i at the minimum for every sample classified with margin (measured: 23 Newton steps on the digits
+    # instead of 32 from the uniform C_i / K)
+    Lam = C[:, None] * (0.5 / K + 0.5 * onehot)
+
+    def constraints(W, xi):
+        s = X @ W.T
+        return xi[:, None] - (s - s[rows, y][:, None]) - E
+
+    W_best, fun, best_dual = W, _hinge_objective(W, X, y, C), -np.inf
+
+    def certify(W, Lam):
+        # the best primal value (of the iterate and of the dual point's W(lambda)) and the best dual value so far
+        nonlocal W_best, fun, best_dual
+        dual, W_dual = _dual_value(Lam, X, y, C)
+        best_dual = max(best_dual, dual)
+        for candidate in (W, W_dual):
+            value = _hinge_objective(candidate, X, y, C)
+            if value < fun:
+                W_best, fun = candidate, value
+        return max(fun - best_dual, 0.0)
+
+    gap = certify(W, Lam)
+    n_iter, stalled = 0, None
+    while gap > tol * fun and n_iter < max_iter:
+        n_iter += 1
+        G = Lam - onehot * Lam.sum(axis=1)[:, None]
+        R_W = W + G.T @ X                                  # stationarity in W
+        R_xi = C - Lam.sum(axis=1)                         # stationarity in xi
+        R_p = constraints(W, xi) - S                       # primal feasibility
+        D = Lam / S
+        sum_D = D.sum(axis=1)
+        with np.errstate(over="ignore", invalid="ignore"):
+            H = _cholesky(_newton_matrix(D, X)) if np.isfinite(D).all() else None
+        if H is None:
+            stalled = "the Newton matrix could not be factorised (rounding)"
+            break
+        mu = np.sum(Lam * S) / (n * K)
+
+        def direction(R_c):
+            # Lam dS + S dLam = R_c, dr - dS = -R_p, dsigma = R_xi, dW + dG^T X = -R_W
+            q = -D * R_p + R_c / S
+            a = (q.sum(axis=1) - R_xi) / sum_D
+            h = q - D * a[:, None]
+            rhs = -R_W - (h - onehot * R_xi[:, None]).T @ X
+            dW = cho_solve(H, rhs.ravel()).reshape(K, p)
+            ds = X @ dW.T
+            D_ds = (D * ds).sum(axis=1) / sum_D
+            dLam = h + D * (ds - D_ds[:, None])
+            dxi = a + D_ds - ds[rows, y]
+            dS = (R_c - S * dLam) / Lam
+            return dW, dxi, dS, dLam
+
+        def longest_step(dS, dLam):
+            ratios = np.concatenate([-S[dS < 0] / dS[dS < 0], -Lam[dLam < 0] / dLam[dLam < 0]])
+            return min(1.0, ratios.min()) if ratios.size else 1.0
+
+        _, _, dS, dLam = direction(-Lam * S)               # predictor (affine scaling)
+        alpha = longest_step(dS, dLam)
+        mu_affine = np.sum((S + alpha * dS) * (Lam + alpha * dLam)) / (n * K)
+        sigma = (mu_affine / mu) ** 3
+        dW, dxi, dS, dLam = direction(sigma * mu - Lam * S - dS * dLam)     # corrector
+        alpha = 0.99 * longest_step(dS, dLam)
+        if not alpha > 1e-12:
+            stalled = f"the step length fell to {alpha:.2g}"
+            break
+        W, xi, S, Lam = W + alpha * dW, xi + alpha * dxi, S + alpha * dS, Lam + alpha * dLam
+        gap = certify(W, Lam)
+    if gap <= tol * fun:
+        return W_best, fun, gap, n_iter, None
+    return W_best, fun, gap, n_iter, stalled or f"max_iter = {max_iter} Newton steps were made"
+
+
 class MulticlassSVM(ClassifierMixin, BaseEstimator):
-    r"""Multiclass linear SVM (Crammer-Singer) trained by subgradient descent.
+    r"""Multiclass linear SVM (Crammer-Singer), trained by an interior-point method or by subgradient descent.
 
     Predicts :math:`\arg\max_y \langle w, \psi(x, y)\rangle = \arg\max_y w_y^\top x + b_y`.
 
@@ -144,8 +324,19 @@ class MulticlassSVM(ClassifierMixin, BaseEstimator):
     fit_intercept : bool, default True
         Append a constant feature 1 to every input; its weights are the intercepts :math:`b_y`. As in
         ``LinearSVC`` (with ``intercept_scaling=1``), they are penalised like the other weights.
+    solver : {"interior-point", "subgradient"}, default "interior-point"
+        ``"interior-point"``: a primal-dual interior-point method (Mehrotra's predictor-corrector) on the
+        quadratic program of the constraints :math:`\xi_i \ge [y \ne y_i] - m_{i,y}(w)`; it converges on data of
+        any scale, in a few dozen Newton steps of cost :math:`O(n K^2 p^2 + K^3 p^3)` (:math:`p` features,
+        with the intercept), and stops when the duality gap is at most ``tol`` times the objective.
+        ``"subgradient"``: chapter 8's subgradient descent with the step :math:`w \leftarrow w - g/t`, run for
+        ``max_iter`` steps; it reaches the minimum only on standardised features.
+    tol : float > 0, default 1e-8
+        Interior point: stop when the duality gap :math:`F(w) - D(\lambda) \le` ``tol`` :math:`\cdot F(w)`, which
+        proves :math:`F(w) - F^\star \le` ``tol`` :math:`\cdot F(w)`. Not used by the subgradient solver.
     max_iter : int, default 1000
-        Number of subgradient steps :math:`w \leftarrow w - g / t`.
+        Interior point: the most Newton steps (a warning if the gap is still above ``tol`` then; on the
+        data sets of the book it needs 15 to 40). Subgradient: the number of steps.
 
     Attributes
     ----------
@@ -153,7 +344,10 @@ class MulticlassSVM(ClassifierMixin, BaseEstimator):
     coef_ : array of shape (n_classes, n_features)
     intercept_ : array of shape (n_classes,)
     objective_ : float
-        The objective at the returned (best) iterate.
+        The objective at the returned weights (for the subgradient solver, the best iterate).
+    duality_gap_ : float
+        Interior point: the duality gap :math:`F(w) - D(\lambda) \ge F(w) - F^\star` at the returned weights,
+        with :math:`\lambda` a feasible point of the Crammer-Singer dual. NaN for the subgradient solver.
     n_iter_ : int
     n_features_in_ : int
 
@@ -161,16 +355,21 @@ class MulticlassSVM(ClassifierMixin, BaseEstimator):
     -----
     Derived in chapter 12, *Linear classification*: the multivector construction, the margin and the
     subgradient. The objective is 1-strongly convex, so subgradient descent with :math:`\eta_t = 1/t`
-    converges (its best value to within :math:`O(G^2 \log t / t)` of the minimum).
+    converges (its best value to within :math:`O(G^2 \log t / t)` of the minimum), but the bound :math:`G` of
+    the subgradients grows with the scale of the features: on the unscaled digits (features 0 to 16) the
+    first steps overshoot and the method makes no progress from :math:`w = 0`, while the interior-point method
+    reaches the minimum (measured: 32 Newton steps, a duality gap of 2e-8, training accuracy 1.0).
     """
 
-    def __init__(self, C=1.0, *, fit_intercept=True, max_iter=1000):
+    def __init__(self, C=1.0, *, fit_intercept=True, solver="interior-point", tol=1e-8, max_iter=1000):
         self.C = C
         self.fit_intercept = fit_intercept
+        self.solver = solver
+        self.tol = tol
         self.max_iter = max_iter
 
     def fit(self, X, y, sample_weight=None):
-        """Fit the weights by subgradient descent.
+        """Fit the weights.
 
         Parameters
         ----------
@@ -185,28 +384,41 @@ class MulticlassSVM(ClassifierMixin, BaseEstimator):
         self : object
         """
         C = check_scalar(self.C, "C", min_val=0, include_boundaries="neither")
-        check_scalar(self.max_iter, "max_iter", Integral, min_val=1)
+        tol = check_scalar(self.tol, "tol", min_val=0, max_val=np.inf, include_boundaries="neither")
+        max_iter = check_scalar(self.max_iter, "max_iter", Integral, min_val=1)
         fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
+        if self.solver not in ("interior-point", "subgradient"):
+            raise ValueError(f"solver must be 'interior-point' or 'subgradient', got {self.solver!r}")
         X, y = _validate_classes(self, X, y, dtype=np.float64)
         C = C * check_sample_weight(sample_weight, X.shape[0])
         codes = np.searchsorted(self.classes_, y)
         K = len(self.classes_)
         Xt = np.column_stack([X, np.ones(X.shape[0])]) if fit_intercept else X
-        shape = (K, Xt.shape[1])                  # checked once here; the loop calls the unchecked cores
-        result = subgradient_descent(lambda w: _hinge_objective(w.reshape(shape), Xt, codes, C),
-                                     lambda w: _hinge_subgradient(w.reshape(shape), Xt, codes, C),
-                                     np.zeros(K * Xt.shape[1]), step_size=inverse_time(1.0),
-                                     max_iter=self.max_iter)
-        W = result.x.reshape(K, Xt.shape[1])
+        if self.solver == "interior-point":
+            with threadpool_limits(limits=1, user_api="blas"):     # small matrices: threads only cost here
+                W, fun, gap, n_iter, failure = _interior_point(Xt, codes, C, K, tol=tol, max_iter=max_iter)
+            if failure:
+                warnings.warn(f"MulticlassSVM: the interior-point method stopped ({failure}) with the duality gap "
+                              f"{gap:.3g} above tol * objective = {tol * fun:.3g}; increase max_iter, or rescale "
+                              "features of very different scales", ConvergenceWarning, stacklevel=2)
+        else:
+            shape = (K, Xt.shape[1])              # checked once here; the loop calls the unchecked cores
+            result = subgradient_descent(lambda w: _hinge_objective(w.reshape(shape), Xt, codes, C),
+                                         lambda w: _hinge_subgradient(w.reshape(shape), Xt, codes, C),
+                                         np.zeros(K * Xt.shape[1]), step_size=inverse_time(1.0),
+                                         max_iter=max_iter)
+            W, fun, gap, n_iter = result.x.reshape(shape), result.fun, np.nan, result.n_iter
+            if not result.fun < result.values[0]:
+                # at w = 0 every loss is 1; no iterate did better: the steps 1/t overshot for the scale of the data
+                warnings.warn(f"MulticlassSVM: subgradient descent made no progress from w = 0 in {n_iter} steps "
+                              f"(objective {fun:.6g}): the steps 1/t are far too long for features of this "
+                              "scale; standardise the features, lower C, or use solver='interior-point'",
+                              ConvergenceWarning, stacklevel=2)
         self.coef_ = W[:, : X.shape[1]].copy()
         self.intercept_ = W[:, -1].copy() if fit_intercept else np.zeros(K)
-        self.objective_ = result.fun
-        self.n_iter_ = result.n_iter
-        if not result.fun < result.values[0]:
-            # at w = 0 every loss is 1; no iterate did better: the steps 1/t overshot for the scale of the data
-            warnings.warn(f"MulticlassSVM: subgradient descent made no progress from w = 0 in {result.n_iter} steps "
-                          f"(objective {result.fun:.6g}): the steps 1/t are far too long for features of this "
-                          "scale; standardise the features (or lower C)", ConvergenceWarning, stacklevel=2)
+        self.objective_ = fun
+        self.duality_gap_ = gap
+        self.n_iter_ = n_iter
         return self
 
     def _compatibility(self, X):

@@ -1,4 +1,4 @@
-"""MulticlassSVM (Crammer-Singer, subgradient descent): the multivector feature map, the objective against a
+"""MulticlassSVM (Crammer-Singer, interior point and subgradient descent): the multivector feature map, the objective against a
 loop over classes, the subgradient inequality, agreement with scikit-learn's LinearSVC(multi_class=
 "crammer_singer"), the two-class case as the binary SVM, the estimator checks, and clear errors."""
 
@@ -119,6 +119,10 @@ def test_bad_input_is_rejected():
         MulticlassSVM(max_iter=0).fit(X, y)
     with pytest.raises(ValueError, match="at least 2 classes"):
         MulticlassSVM().fit(X, np.zeros(len(y)))
+    with pytest.raises(ValueError, match="solver must be"):
+        MulticlassSVM(solver="newton").fit(X, y)
+    with pytest.raises(ValueError, match="tol"):
+        MulticlassSVM(tol=0.0).fit(X, y)
     with pytest.raises(ValueError, match="n_classes \\* n_features"):
         multiclass_hinge_objective(np.ones(5), X, y, 1.0)
     with pytest.raises(ValueError, match="C must be > 0"):
