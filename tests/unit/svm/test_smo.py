@@ -1,0 +1,136 @@
+"""The steps of SMO on their own: the pair update, the dual objective, the KKT case table, the row cache."""
+
+import numpy as np
+import pytest
+from scipy.optimize import minimize_scalar
+
+from mlnotes.kernels import rbf_kernel
+from mlnotes.svm import KernelRowCache, intercept, kkt_violations, smo, smo_step, svm_dual_objective
+
+
+def _line_minimum(alpha_i, alpha_j, y_i, y_j, G_i, G_j, K_ii, K_jj, K_ij, C_i, C_j):
+    """Brute force: minimise the exact change of the objective along the constraint line, inside the box."""
+    eta = K_ii + K_jj - 2 * K_ij
+    lo_i, hi_i = (-alpha_i, C_i - alpha_i) if y_i > 0 else (alpha_i - C_i, alpha_i)
+    lo_j, hi_j = (alpha_j - C_j, alpha_j) if y_j > 0 else (-alpha_j, C_j - alpha_j)
+    L, U = max(lo_i, lo_j), min(hi_i, hi_j)
+    phi = lambda t: t * (y_i * G_i - y_j * G_j) + t * t * eta / 2   # noqa: E731
+    res = minimize_scalar(phi, bounds=(L, U), method="bounded", options={"xatol": 1e-12})
+    t = min([L, U, res.x], key=phi)
+    return alpha_i + y_i * t, alpha_j - y_j * t
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_smo_step_minimises_the_pair_problem_in_the_box(seed):
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=(2, 2))
+    K = rbf_kernel(x, gamma=rng.uniform(0.1, 2)) if seed % 2 else x @ x.T
+    C_i, C_j = rng.uniform(0.5, 2, size=2)
+    alpha_i, alpha_j = rng.uniform(0, 1) * C_i, rng.uniform(0, 1) * C_j
+    if seed % 5 == 0:
+        alpha_i = 0.0            # start on a bound
+    y_i, y_j = rng.choice([-1.0, 1.0], size=2)
+    G_i, G_j = rng.normal(scale=3, size=2)
+    args = (alpha_i, alpha_j, y_i, y_j, G_i, G_j, K[0, 0], K[1, 1], K[0, 1], C_i, C_j)
+    a_i, a_j = smo_step(*args)
+    assert 0 <= a_i <= C_i and 0 <= a_j <= C_j
+    assert y_i * a_i + y_j * a_j == pytest.approx(y_i * alpha_i + y_j * alpha_j, abs=1e-11)
+    b_i, b_j = _line_minimum(*args)
+    assert a_i == pytest.approx(b_i, abs=1e-7) and a_j == pytest.approx(b_j, abs=1e-7)
+
+
+def test_smo_step_unclipped_is_the_newton_step_and_clipping_snaps_to_the_bound():
+    # same signs, eta = 1 + 1 - 0 = 2; t* = -(G_i - G_j)/2 = 0.1 -> (0.6, 0.4), interior
+    a = smo_step(0.5, 0.5, 1, 1, -0.2, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0)
+    assert a == pytest.approx((0.6, 0.4), abs=1e-15)
+    # a step far past C: alpha_i is set exactly to C, alpha_j takes the rest of the sum
+    a = smo_step(0.5, 0.5, 1, 1, -10.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0)
+    assert a == (1.0, 0.0)
+    # opposite signs move both up: clipped at C for the smaller room
+    a = smo_step(0.2, 0.7, 1, -1, -5.0, -5.0, 1.0, 1.0, 0.0, 1.0, 1.0)
+    assert a[1] == 1.0 and a[0] == pytest.approx(0.5)
+
+
+def test_smo_step_with_zero_curvature_stays_finite():
+    # two identical points: eta = 0 is floored, the step runs to a bound
+    a = smo_step(0.3, 0.3, 1, 1, -1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
+    assert np.isfinite(a).all() and a == (0.6, 0.0)
+
+
+def test_dual_objective_value_and_gradient():
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(7, 3))
+    K = rbf_kernel(X, gamma=0.3)
+    y = rng.choice([-1.0, 1.0], size=7)
+    alpha = rng.uniform(0, 1, size=7)
+    value, grad = svm_dual_objective(alpha, K, y)
+    explicit = 0.5 * sum(alpha[i] * alpha[j] * y[i] * y[j] * K[i, j] for i in range(7) for j in range(7)) \
+        - alpha.sum()
+    assert value == pytest.approx(explicit, rel=1e-13)
+    h = 1e-6
+    numeric = np.array([(svm_dual_objective(alpha + h * e, K, y)[0] - svm_dual_objective(alpha - h * e, K, y)[0])
+                        / (2 * h) for e in np.eye(7)])
+    assert np.allclose(grad, numeric, atol=1e-7)
+
+
+def test_dual_objective_rejects_bad_input():
+    with pytest.raises(ValueError, match="shape"):
+        svm_dual_objective(np.ones(3), np.eye(2), np.ones(3))
+    with pytest.raises(ValueError, match="-1, \\+1"):
+        svm_dual_objective(np.ones(2), np.eye(2), np.array([1.0, 2.0]))
+
+
+def test_kkt_case_table():
+    C = 1.0
+    y = np.ones(6)
+    alpha = np.array([0.0, 0.0, 0.5, 0.5, 1.0, 1.0])
+    margin = np.array([1.5, 0.5, 1.0, 0.8, 0.3, 1.2])   # ok, bad, ok, bad, ok, bad
+    v = kkt_violations(alpha, y, margin, C)
+    assert np.allclose(v, [0, 0.5, 0, 0.2, 0, 0.2])
+    # the sign of y: margin is y f
+    assert np.allclose(kkt_violations(alpha, -y, -margin, C), v)
+    with pytest.raises(ValueError, match=r"\[0, C\]"):
+        kkt_violations(np.array([2.0]), np.ones(1), np.ones(1), 1.0)
+    with pytest.raises(ValueError, match="C"):
+        kkt_violations(alpha, y, margin, 0.0)
+
+
+def test_row_cache_is_lru_and_bounded():
+    X = np.random.default_rng(0).normal(size=(50, 2))
+    calls = []
+
+    def rows(i):
+        calls.append(int(i[0]))
+        return rbf_kernel(X[i], X)
+
+    cache = KernelRowCache(rows, 50, cache_size=3 * 50 * 8 / 2**20)     # room for three rows
+    assert cache.capacity == 3
+    for i in [0, 1, 2, 0, 3, 1]:      # 3 evicts 1 (least recent: 0 was used again), so 1 is computed again
+        assert np.array_equal(cache(i), rbf_kernel(X[[i]], X)[0])
+    assert calls == [0, 1, 2, 3, 1]
+    assert cache.hits == 1 and cache.misses == 5
+    assert len(cache._rows) == 3
+
+
+def test_smo_solution_satisfies_kkt_and_stopping_rule():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(60, 2))
+    y = np.where(X[:, 0] + 0.7 * rng.normal(size=60) > 0, 1.0, -1.0)
+    K = rbf_kernel(X, gamma=0.5)
+    C = 2.0
+    alpha, G, n_iter, converged = smo(lambda i: K[i], np.diag(K), y, -np.ones(60), np.full(60, C), tol=1e-8)
+    assert converged and n_iter > 0
+    b = intercept(alpha, G, y, np.full(60, C))
+    f = K @ (alpha * y) + b
+    assert abs(y @ alpha) < 1e-12
+    assert kkt_violations(alpha, y, f, C, atol=1e-12).max() < 1e-7
+    assert np.allclose(G, y * (K @ (y * alpha)) - 1)
+
+
+def test_smo_stops_at_max_iter():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(60, 2))
+    y = np.where(X[:, 0] > 0, 1.0, -1.0)
+    K = X @ X.T
+    _, _, n_iter, converged = smo(lambda i: K[i], np.diag(K), y, -np.ones(60), np.full(60, 100.0), max_iter=3)
+    assert n_iter == 3 and not converged
