@@ -69,10 +69,23 @@ class _KernelSVM(BaseEstimator):
         return np.concatenate([np.diag(self._kernel(X[s:s + step], X[s:s + step])) for s in range(0, n, step)])
 
     def _row_source(self, X):
-        """The cached on-demand kernel rows of the training points and their diagonal."""
+        """The kernel rows of the training points, as a function ``i -> K[i]``, and the diagonal :math:`K_{ii}`.
+
+        When the whole :math:`n \times n` matrix fits in ``cache_size`` megabytes it is computed once, in blocks
+        of rows (one matrix product per block instead of a call per row); otherwise rows are computed on demand
+        and kept in a :class:`KernelRowCache` of ``cache_size`` megabytes, so memory stays
+        :math:`O(\text{cache\_size} + n d)` whatever :math:`n`.
+        """
         if self.kernel == "precomputed":
             return (lambda i: X[i]), self._kernel_diag(X)
-        cache = KernelRowCache(lambda rows: self._kernel(X[rows], X), X.shape[0], self._cache_size)
+        n = X.shape[0]
+        if 8 * n * n <= self._cache_size * 2**20:
+            K = np.empty((n, n))
+            step = max(1, 2**22 // max(n, 1))        # blocks of about 32 MB of temporaries
+            for s in range(0, n, step):
+                K[s:s + step] = self._kernel(X[s:s + step], X)
+            return (lambda i: K[i]), np.diag(K).copy()
+        cache = KernelRowCache(lambda rows: self._kernel(X[rows], X), n, self._cache_size)
         return cache, self._kernel_diag(X)
 
     def _test_kernel(self, X, support):

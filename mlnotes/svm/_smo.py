@@ -288,24 +288,29 @@ def smo(kernel_row, K_diag, y, p, C, *, tol=1e-3, max_iter=-1, index=None):
     alpha = np.zeros(n)
     G = p.astype(float).copy()
     positive = y > 0
-    # I_up and I_low at alpha = 0
-    I_up = positive.copy()
-    I_low = ~positive
+    # I_up and I_low at alpha = 0, kept as additive masks: 0 inside the set, -inf (+inf) outside, so that
+    # max over I_up of -y G is one addition and one argmax
+    up_mask = np.where(positive, 0.0, -np.inf)
+    low_mask = np.where(positive, np.inf, 0.0)
     n_iter = 0
     limit = np.inf if max_iter == -1 else max_iter
-    minus_inf = -np.inf
 
     def Krow(i):
         row = kernel_row(index[i])
         return row[index] if tiled else row
 
     converged = False
+    neg_y = -y
+    score = np.empty(n)
+    low_score = np.empty(n)
+    b = np.empty(n)
+    eta = np.empty(n)
     while True:
-        minus_yG = -y * G
-        score = np.where(I_up, minus_yG, minus_inf)
+        np.multiply(neg_y, G, out=b)            # -y_t G_t
+        np.add(b, up_mask, out=score)
         i = int(np.argmax(score))
         m = score[i]
-        low_score = np.where(I_low, minus_yG, np.inf)
+        np.add(b, low_mask, out=low_score)
         M = low_score.min()
         if m - M <= tol or not np.isfinite(m):
             converged = True
@@ -313,12 +318,16 @@ def smo(kernel_row, K_diag, y, p, C, *, tol=1e-3, max_iter=-1, index=None):
         if n_iter >= limit:
             break
         K_i = Krow(i)
-        b = m - low_score                      # > 0 on the candidates, -inf or <= 0 elsewhere
-        eta = QD[i] + QD - 2.0 * K_i
-        eta[eta <= 0] = TAU
-        gain = np.where(b > 0, -(b * b) / eta, np.inf)
-        j = int(np.argmin(gain))
-        if not np.isfinite(gain[j]):
+        np.subtract(m, low_score, out=b)        # > 0 on the candidates j, -inf or <= 0 elsewhere
+        np.multiply(K_i, -2.0, out=eta)          # eta_it = K_ii + K_tt - 2 K_it
+        eta += QD
+        eta += QD[i]
+        np.maximum(eta, TAU, out=eta)
+        b[b < 0] = 0.0                           # b = 0 gives no gain: not chosen while a candidate exists
+        b *= b
+        b /= eta                                 # the decrease b^2 / eta of a step on the pair (i, t)
+        j = int(np.argmax(b))
+        if not b[j] > 0:
             converged = True
             break
         K_j = Krow(j)
@@ -329,8 +338,9 @@ def smo(kernel_row, K_diag, y, p, C, *, tol=1e-3, max_iter=-1, index=None):
         G += y * (K_i * (y[i] * d_i) + K_j * (y[j] * d_j))
         for t in (i, j):
             up_room, low_room = alpha[t] < C[t], alpha[t] > 0
-            I_up[t] = up_room if positive[t] else low_room
-            I_low[t] = low_room if positive[t] else up_room
+            in_up, in_low = (up_room, low_room) if positive[t] else (low_room, up_room)
+            up_mask[t] = 0.0 if in_up else -np.inf
+            low_mask[t] = 0.0 if in_low else np.inf
         n_iter += 1
     return alpha, G, n_iter, converged
 
