@@ -27,6 +27,7 @@ from scipy import linalg
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from ..linear._least_squares import check_square_sums
 from ..utils.validation import as_float_matrix, as_float_vector, check_sample_weight, check_scalar
 
 #: Largest relative asymmetry max|S - S^T| / max|S| accepted in a covariance matrix (rounding, not a typo).
@@ -247,6 +248,7 @@ class BayesianLinearRegression(RegressorMixin, BaseEstimator):
         """
         first = not hasattr(self, "_moments")
         X, y = validate_data(self, X, y, y_numeric=True, dtype=np.float64, reset=first)
+        check_square_sums(X)
         y = np.asarray(y, dtype=np.float64)
         t = check_sample_weight(sample_weight, X.shape[0])
         batch = _Moments.of(X, y, t)

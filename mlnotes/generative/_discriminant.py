@@ -18,6 +18,7 @@ from sklearn.preprocessing import LabelEncoder
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from ..linear._least_squares import check_square_sums
 from ..stats import mvn_logpdf  # chapter 3
 from ..utils.validation import check_sample_weight, check_scalar
 from ._mle import gaussian_mle
@@ -48,6 +49,15 @@ def _priors(priors, codes, n_classes, sample_weight=None):
         raise ValueError(f"priors must be {n_classes} positive numbers summing to 1 (a class of prior 0 could never "
                          f"be predicted: drop its samples instead), got {priors!r}")
     return p
+
+
+def _units(X):
+    """Each feature's largest magnitude (1 for a feature that is 0 throughout), shape (n_features,): the
+    classifiers compute in these units, so that squares of values near the largest float (1e307) do not
+    overflow and squares of values near the smallest (1e-307) do not underflow."""
+    unit = np.abs(X).max(axis=0)
+    unit[unit == 0] = 1.0
+    return unit
 
 
 def _class_moments(X, codes, n_classes, covariance_type):
@@ -130,27 +140,36 @@ class LinearDiscriminantAnalysis(_BayesClassifier):
         X, codes, self.classes_ = _encode(self, X, y)
         K, n = len(self.classes_), X.shape[0]
         self.priors_ = _priors(self.priors, codes, K)
-        self.means_, class_covariances = _class_moments(X, codes, K, "full")
+        # computed in units of each feature's largest magnitude (_units); the fit is the same in any units (the
+        # residuals are standardised below), the attributes are mapped back (covariance_ may be inf or 0 then)
+        self._unit = _units(X)
+        X = X / self._unit
+        means, class_covariances = _class_moments(X, codes, K, "full")
         # the pooled covariance: the class covariances weighted by the class frequencies (not the priors)
-        self.covariance_ = np.tensordot(np.bincount(codes, minlength=K) / n, class_covariances, axes=1)
-        Xc = X - self.means_[codes]
+        covariance = np.tensordot(np.bincount(codes, minlength=K) / n, class_covariances, axes=1)
+        with np.errstate(over="ignore", under="ignore"):
+            self.means_ = means * self._unit
+            self.covariance_ = covariance * np.outer(self._unit, self._unit)
+        Xc = X - means[codes]
         # pseudo-inverse of the covariance via the SVD of the per-feature-scaled residuals
         std = Xc.std(axis=0)
         std[std == 0] = 1.0
         _, S, Vt = linalg.svd(Xc / std / np.sqrt(n), full_matrices=False)
         rank = self.rank_ = int((S > tol).sum())
         W = (Vt[:rank] / std).T / S[:rank]                 # (d, rank) with W W^T = Sigma^+
-        xbar = self.priors_ @ self.means_
-        M = (self.means_ - xbar) @ W                        # class means, centred and whitened
-        coef = M @ W.T
+        xbar = self.priors_ @ means
+        M = (means - xbar) @ W                              # class means, centred and whitened
+        coef = M @ W.T                                      # in the units of _unit
         intercept = np.log(self.priors_) - 0.5 * (M**2).sum(axis=1) - coef @ xbar
         self._coef, self._intercept = coef, intercept
+        with np.errstate(over="ignore", under="ignore"):
+            coef = coef / self._unit
         self.coef_ = coef[1:] - coef[:1] if K == 2 else coef
         self.intercept_ = intercept[1:] - intercept[:1] if K == 2 else intercept
         return self
 
     def _scores(self, X):
-        return X @ self._coef.T + self._intercept
+        return (X / self._unit) @ self._coef.T + self._intercept
 
 
 class QuadraticDiscriminantAnalysis(_BayesClassifier):
@@ -193,6 +212,7 @@ class QuadraticDiscriminantAnalysis(_BayesClassifier):
         r = check_scalar(self.reg_param, "reg_param", low=0, high=1)
         tol = check_scalar(self.tol, "tol", low=0)
         X, codes, self.classes_ = _encode(self, X, y)
+        check_square_sums(X)           # reg_param and tol are absolute: the fit is not the same in other units
         K, d = len(self.classes_), X.shape[1]
         self.priors_ = _priors(self.priors, codes, K)
         self.means_, covs = _class_moments(X, codes, K, "full")
@@ -255,8 +275,7 @@ class GaussianNB(_BayesClassifier):
         # the moments are computed in units of each feature's largest magnitude, so that squares of values
         # near the largest float (1e307) do not overflow; the scores are exact in these units (the change of
         # units adds the same constant to every class), the attributes are mapped back (var_ may be inf)
-        self._unit = np.abs(X).max(axis=0)
-        self._unit[self._unit == 0] = 1.0
+        self._unit = _units(X)
         Z = X / self._unit
         # the means and the diagonals of gaussian_mle(X_k, "diag"), computed directly: gaussian_mle returns full
         # (d, d) matrices, which naive Bayes, often used with many features, must not build

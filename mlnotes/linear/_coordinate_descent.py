@@ -31,7 +31,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import validate_data
 
 from ..utils.validation import as_finite_array, as_float_matrix, as_float_vector, check_sample_weight, check_scalar
-from ._least_squares import _center
+from ._least_squares import _center, check_square_sums
 from ._models import LinearPredictMixin
 
 
@@ -483,6 +483,7 @@ class ElasticNet(LinearPredictMixin, RegressorMixin, BaseEstimator):
         """
         alpha, l1_ratio, tol, max_iter = self._check_params()
         X, y = validate_data(self, X, y, y_numeric=True, dtype=np.float64)
+        check_square_sums(X)
         y = np.asarray(y, dtype=np.float64)
         t = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
         if self.fit_intercept:

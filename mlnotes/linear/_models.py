@@ -6,7 +6,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..optim import least_squares
 from ..utils.validation import check_option, check_sample_weight, check_scalar
-from ._least_squares import _center, _check_alpha
+from ._least_squares import _center, _check_alpha, check_square_sums
 
 
 class LinearPredictMixin:
@@ -54,6 +54,7 @@ class _LeastSquaresBase(LinearPredictMixin, MultiOutputMixin, RegressorMixin, Ba
         self._check_params()
         X, y = validate_data(self, X, y, y_numeric=True, multi_output=True, dtype=np.float64)
         y = np.asarray(y, dtype=np.float64)  # y_numeric only converts object arrays, not strings
+        check_square_sums(X)
         # validate_data has checked X and y (finite, non-empty): the solvers below skip the checks
         # of the public step functions, and X is copied at most once (centring or weighting)
         t = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])

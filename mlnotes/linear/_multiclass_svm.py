@@ -32,6 +32,7 @@ from threadpoolctl import threadpool_limits
 
 from ..optim import inverse_time, subgradient_descent
 from ..utils.validation import as_float_matrix, as_float_vector, check_bool, check_sample_weight, check_scalar
+from ._least_squares import check_square_sums
 from ._multiclass import _validate_classes
 
 
@@ -390,6 +391,7 @@ class MulticlassSVM(ClassifierMixin, BaseEstimator):
         if self.solver not in ("interior-point", "subgradient"):
             raise ValueError(f"solver must be 'interior-point' or 'subgradient', got {self.solver!r}")
         X, y = _validate_classes(self, X, y, dtype=np.float64)
+        check_square_sums(X)
         C = C * check_sample_weight(sample_weight, X.shape[0])
         codes = np.searchsorted(self.classes_, y)
         K = len(self.classes_)

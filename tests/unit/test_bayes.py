@@ -406,3 +406,15 @@ def test_a_singular_prior_covariance_is_reported_not_jittered():
     X = np.array([[1.0, 1.0], [2.0, 2.0]])
     with pytest.raises(ValueError, match="prior_cov must be symmetric positive definite"):
         gaussian_posterior(X, np.ones(2), noise_var=1.0, prior_mean=np.zeros(2), prior_cov=[[1.0, 1.0], [1.0, 1.0]])
+
+
+def test_bayesian_linear_regression_refuses_values_whose_squares_overflow():
+    # issue 11: at values near 1e307 it failed with scipy's "array must not contain infs or NaNs"
+    from mlnotes.bayes import BayesianLinearRegression
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(40, 3))
+    y = X @ np.array([1.0, -2.0, 0.5]) + 0.1 * rng.normal(size=40)
+    with pytest.raises(ValueError, match="X has values up to .*sums of squares overflow float64"):
+        BayesianLinearRegression().fit(X * 1e307, y)
+    assert np.isfinite(BayesianLinearRegression().fit(X * 1e-307, y).predict(X * 1e-307)).all()

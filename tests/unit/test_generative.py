@@ -556,3 +556,21 @@ def test_naive_bayes_sample_weight_agrees_with_sklearn():
     w[:10] = 2
     np.testing.assert_allclose(GaussianNB().fit(X, y, sample_weight=w).decision_function(X),
                                GaussianNB().fit(X[twice], y[twice]).decision_function(X), rtol=1e-9)
+
+
+@pytest.mark.parametrize("scale", [1e307, 1e-307])
+def test_lda_computes_in_feature_units_at_extreme_scales(scale):
+    # issue 11: at values near 1e307 LDA failed with scipy's "array must not contain infs or NaNs"; it is
+    # the same classifier in any units, so at both extreme scales it predicts as on the unscaled data
+    X, y = load_iris(return_X_y=True)
+    reference = LinearDiscriminantAnalysis().fit(X, y)
+    model = LinearDiscriminantAnalysis().fit(X * scale, y)
+    np.testing.assert_array_equal(model.predict(X * scale), reference.predict(X))
+    np.testing.assert_allclose(model.predict_proba(X * scale), reference.predict_proba(X), rtol=1e-8, atol=1e-12)
+    np.testing.assert_allclose(model.means_, reference.means_ * scale, rtol=1e-12)
+
+
+def test_qda_refuses_values_whose_squares_overflow():
+    X, y = load_iris(return_X_y=True)
+    with pytest.raises(ValueError, match="X has values up to .*sums of squares overflow float64"):
+        QuadraticDiscriminantAnalysis().fit(X * 1e307, y)

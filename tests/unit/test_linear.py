@@ -682,3 +682,30 @@ def test_fit_does_not_modify_inputs(order):
         np.testing.assert_array_equal(X, X0)
         np.testing.assert_array_equal(y, y0)
         np.testing.assert_array_equal(t, t0)
+
+
+@pytest.mark.parametrize("name", ["LinearRegression", "Ridge", "Lasso", "ElasticNet", "MulticlassSVM"])
+def test_values_whose_squares_overflow_are_refused_with_a_clear_message(name):
+    # issue 11: at values near 1e307 these failed with numpy's or scipy's message or returned NaN
+    import mlnotes.linear as L
+    from sklearn.datasets import load_iris
+    from sklearn.preprocessing import StandardScaler
+
+    X, y = load_iris(return_X_y=True)
+    X = StandardScaler().fit_transform(X)
+    target = y if name == "MulticlassSVM" else X[:, 0] + 0.5 * X[:, 1]
+    with pytest.raises(ValueError, match="X has values up to .*: with 150 samples their sums of squares overflow"):
+        getattr(L, name)().fit(X * 1e307, target)
+    # tiny values are no problem of scale: the fit is finite and predicts finitely
+    model = getattr(L, name)().fit(X * 1e-307, target)
+    assert np.isfinite(model.predict(X * 1e-307).astype(float)).all()
+
+
+def test_check_square_sums_bound():
+    from mlnotes.linear._least_squares import check_square_sums
+
+    limit = np.sqrt(np.finfo(float).max / 100) / 4
+    check_square_sums(np.full((100, 2), limit))                      # at the limit: accepted ...
+    assert np.isfinite(np.sum(np.full(100, limit) ** 2))              # ... and the sum of squares is finite
+    with pytest.raises(ValueError, match="sums of squares overflow"):
+        check_square_sums(np.full((100, 2), 1.01 * limit))
