@@ -74,7 +74,7 @@ class _KernelSVM(BaseEstimator):
         When the whole :math:`n \times n` matrix fits in ``cache_size`` megabytes it is computed once, in blocks
         of rows (one matrix product per block instead of a call per row); otherwise rows are computed on demand
         and kept in a :class:`KernelRowCache` of ``cache_size`` megabytes, so memory stays
-        :math:`O(\text{cache\_size} + n d)` whatever :math:`n`.
+        :math:`O(\text{cache size} + n d)` whatever :math:`n`.
         """
         if self.kernel == "precomputed":
             return (lambda i: X[i]), self._kernel_diag(X)

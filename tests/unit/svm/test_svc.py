@@ -148,10 +148,12 @@ def test_precomputed_kernel_equals_named_kernel():
 
 def test_small_cache_gives_the_same_solution():
     X, y = _data("overlapping")
-    big = SVC(tol=1e-6).fit(X, y)
-    small = SVC(tol=1e-6, cache_size=3 * 120 * 8 / 2**20).fit(X, y)     # three rows
-    assert np.array_equal(small.dual_coef_, big.dual_coef_)
-    assert np.array_equal(small.n_iter_, big.n_iter_)
+    big = SVC(tol=1e-6).fit(X, y)                                         # the whole matrix fits: computed once
+    small = SVC(tol=1e-6, cache_size=3 * 120 * 8 / 2**20).fit(X, y)     # three rows of the LRU cache
+    # the same path up to the rounding of a row computed alone or inside a block
+    assert np.array_equal(small.support_, big.support_)
+    assert np.allclose(small.dual_coef_, big.dual_coef_, atol=1e-9)
+    assert np.allclose(small.decision_function(X), big.decision_function(X), atol=1e-9)
 
 
 def test_string_labels_and_predict_on_new_points():
