@@ -359,7 +359,8 @@ class MulticlassSVM(ClassifierMixin, BaseEstimator):
     converges (its best value to within :math:`O(G^2 \log t / t)` of the minimum), but the bound :math:`G` of
     the subgradients grows with the scale of the features: on the unscaled digits (features 0 to 16) the
     first steps overshoot and the method makes no progress from :math:`w = 0`, while the interior-point method
-    reaches the minimum (measured: 32 Newton steps, a duality gap of 2e-8, training accuracy 1.0).
+    reaches the minimum (measured at C = 1: 24 Newton steps, a duality gap of 7e-9 times the objective,
+    training accuracy 1.0).
     """
 
     def __init__(self, C=1.0, *, fit_intercept=True, solver="interior-point", tol=1e-8, max_iter=1000):
