@@ -1,0 +1,82 @@
+"""SVR (epsilon-insensitive, an addition to the notes): parity with scikit-learn's libsvm at tol=1e-6."""
+
+import numpy as np
+import pytest
+import sklearn.svm
+
+from mlnotes.kernels import pairwise_kernels
+from mlnotes.svm import SVR
+
+
+def _data(name):
+    rng = np.random.default_rng(11)
+    n = 100
+    if name == "smooth":
+        X = rng.uniform(-3, 3, size=(n, 1))
+        return X, np.sin(X[:, 0]) + 0.1 * rng.normal(size=n)
+    if name == "linear":
+        X = rng.normal(size=(n, 3))
+        return X, X @ np.array([1.0, -2.0, 0.5]) + 0.3 * rng.normal(size=n)
+    if name == "duplicated":
+        X = rng.normal(size=(n // 2, 2))
+        X = np.vstack([X, X])
+        return X, X[:, 0] ** 2 + rng.normal(size=n)       # copies with different targets
+    raise KeyError(name)
+
+
+CASES = [(data, kernel, C, epsilon) for data in ("smooth", "linear", "duplicated")
+         for kernel in ("linear", "poly", "rbf") for C in (0.1, 1.0, 10.0) for epsilon in (0.0, 0.3)]
+
+
+@pytest.mark.parametrize("data, kernel, C, epsilon", CASES)
+def test_parity_with_sklearn(data, kernel, C, epsilon):
+    X, y = _data(data)
+    params = dict(C=C, epsilon=epsilon, kernel=kernel, tol=1e-6, coef0=0.5 if kernel == "poly" else 0.0)
+    ours = SVR(**params).fit(X, y)
+    ref = sklearn.svm.SVR(**params, max_iter=10**7).fit(X, y)
+    f_ours, f_ref = ours.predict(X), ref.predict(X)
+    scale = max(1.0, np.abs(f_ref).max())
+    # libsvm's kernel cache is single precision; the difference it makes grows with C (see test_svc.py)
+    assert np.abs(f_ours - f_ref).max() <= 1e-5 * scale * max(1.0, C)
+    if C <= 1.0:
+        assert np.abs(f_ours - f_ref).max() <= 1e-5 * scale
+    coef = np.zeros(len(y))
+    coef[ours.support_] = ours.dual_coef_[0]
+    assert abs(coef.sum()) < 1e-10 * max(1.0, C) and np.abs(coef).max() <= C
+    # the epsilon-tube: points strictly inside it have zero coefficient, points outside have |coef| = C
+    residual = np.abs(y - f_ours)
+    assert np.all(coef[residual < epsilon - 1e-4 * scale] == 0)
+    assert np.allclose(np.abs(coef[residual > epsilon + 1e-4 * scale]), C)
+
+
+def test_parity_on_the_same_float32_kernel_at_large_C():
+    X, y = _data("smooth")
+    K = pairwise_kernels(X, metric="rbf", gamma=0.5).astype(np.float32).astype(np.float64)
+    ours = SVR(kernel="precomputed", C=100.0, tol=1e-6).fit(K, y)
+    ref = sklearn.svm.SVR(kernel="precomputed", C=100.0, tol=1e-6).fit(K, y)
+    assert np.abs(ours.predict(K) - ref.predict(K)).max() < 1e-5
+
+
+def test_attributes():
+    X, y = _data("smooth")
+    ours = SVR(tol=1e-6).fit(X, y)
+    ref = sklearn.svm.SVR(tol=1e-6).fit(X, y)
+    assert np.array_equal(ours.support_, ref.support_)
+    assert np.allclose(ours.dual_coef_, ref.dual_coef_, atol=1e-5)
+    assert np.allclose(ours.intercept_, ref.intercept_, atol=1e-5)
+    assert np.array_equal(ours.support_vectors_, X[ours.support_])
+    assert ours.n_iter_.shape == (1,)
+
+
+def test_errors():
+    X, y = _data("smooth")
+    with pytest.raises(ValueError, match="epsilon must be >= 0"):
+        SVR(epsilon=-0.1).fit(X, y)
+    with pytest.raises(ValueError, match="C must be > 0"):
+        SVR(C=0).fit(X, y)
+    bad = y.copy()
+    bad[0] = np.nan
+    with pytest.raises(ValueError, match="NaN"):
+        SVR().fit(X, bad)
+    with pytest.raises(ValueError, match="square"):
+        SVR(kernel="precomputed").fit(X, y)
