@@ -7,7 +7,10 @@ descent) and ``sdca`` (stochastic dual coordinate ascent). SMO, SDCA and epsilon
 """
 
 from ._classes import SVC, SVR
+from ._linear import LinearSVM, linear_svm_objective, linear_svm_subgradient
+from ._sdca import SDCAResult, sdca
 from ._smo import KernelRowCache, intercept, kkt_violations, smo, smo_step, svm_dual_objective
 
-__all__ = ["SVC", "SVR", "smo_step", "smo", "intercept", "svm_dual_objective", "kkt_violations",
+__all__ = ["SVC", "SVR", "LinearSVM", "linear_svm_objective", "linear_svm_subgradient", "sdca", "SDCAResult",
+           "smo_step", "smo", "intercept", "svm_dual_objective", "kkt_violations",
            "KernelRowCache"]
