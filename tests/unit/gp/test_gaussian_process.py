@@ -378,3 +378,22 @@ def test_lml_is_minus_infinity_where_the_matrix_is_singular():
     gp = GaussianProcessRegressor(alpha=0.5, optimizer=None).fit(X, np.array([0.0, 1.0, 2.0]))
     gp.set_params(alpha=0.0)   # alpha changed after fit: the duplicated rows make K singular
     assert gp.log_marginal_likelihood(gp.theta_) == -np.inf
+
+
+# ------------------------------------------------------------------ active learning
+def test_select_max_variance_needs_no_labels_and_variances_do_not_increase():
+    from mlnotes.gp import select_max_variance
+
+    X, y, _ = data(n=8, d=2)
+    X_pool = np.random.default_rng(4).uniform(-3, 3, (40, 2))
+    a = GaussianProcessRegressor(alpha=0.01, optimizer=None).fit(X, y)
+    b = GaussianProcessRegressor(alpha=0.01, optimizer=None).fit(X, -3 * y + 7)
+    chosen, max_std = select_max_variance(a, X_pool, n_queries=6)
+    assert_array_equal(chosen, select_max_variance(b, X_pool, n_queries=6)[0])     # y plays no part
+    assert len(set(chosen.tolist())) == 6
+    assert chosen[0] == np.argmax(a.predict(X_pool, return_std=True)[1])
+    assert np.all(np.diff(max_std) <= 1e-12)
+    with pytest.raises(ValueError, match="n_queries must be an integer <= 40"):
+        select_max_variance(a, X_pool, n_queries=41)
+    with pytest.raises(ValueError, match="X_pool has 1 features"):
+        select_max_variance(a, X_pool[:, :1])
