@@ -27,7 +27,7 @@ from scipy import linalg
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..linear._least_squares import check_square_sums
+from ..utils.validation import check_square_sums
 from ..utils.validation import as_float_matrix, as_float_vector, check_sample_weight, check_scalar
 
 #: Largest relative asymmetry max|S - S^T| / max|S| accepted in a covariance matrix (rounding, not a typo).

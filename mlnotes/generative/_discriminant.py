@@ -18,7 +18,7 @@ from sklearn.preprocessing import LabelEncoder
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..linear._least_squares import check_square_sums
+from ..utils.validation import check_square_sums
 from ..stats import mvn_logpdf  # chapter 3
 from ..utils.validation import check_sample_weight, check_scalar
 from ._mle import gaussian_mle

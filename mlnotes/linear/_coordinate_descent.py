@@ -31,7 +31,8 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import validate_data
 
 from ..utils.validation import as_finite_array, as_float_matrix, as_float_vector, check_sample_weight, check_scalar
-from ._least_squares import _center, check_square_sums
+from ..utils.validation import check_square_sums
+from ._least_squares import _center
 from ._models import LinearPredictMixin
 
 

@@ -25,7 +25,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..optim import column_scale, minimize
-from ..utils.validation import check_bool, check_option, check_sample_weight, check_scalar
+from ..utils.validation import check_bool, check_option, check_sample_weight, check_scalar, check_square_sums
 
 SOLVERS = ("lbfgs", "newton")
 
@@ -72,6 +72,7 @@ def fit_glm(estimator, objective, hessian, w0, args, X, sample_weight, *, n_outp
     on the result. Returns the :class:`mlnotes.optim.OptimizeResult`; the caller warns.
     """
     solver, tol, max_iter = check_solver_params(estimator.solver, estimator.tol, estimator.max_iter)
+    check_square_sums(X)
     return minimize(objective, w0, args, method=solver, hess=hessian, tol=tol, max_iter=max_iter,
                     scale=column_scale(X, estimator.fit_intercept, n_outputs, sample_weight), fixed=fixed, warn=False)
 

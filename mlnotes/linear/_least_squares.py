@@ -12,22 +12,6 @@ from ..optim import least_squares
 from ..utils.validation import as_float_matrix, as_float_vector, check_sample_weight, check_scalar
 
 
-def check_square_sums(A, name="X"):
-    """Raise a ``ValueError`` naming the problem when sums of squares of ``A`` can overflow float64.
-
-    Least squares, covariances and the Newton systems of the quadratic programs sum ``n`` products of two
-    entries of ``A``: with entries up to ``m`` they stay finite if ``n m^2`` is below the largest float. Returns
-    ``A`` unchanged.
-    """
-    A = np.asarray(A)
-    largest = float(np.abs(A).max()) if A.size else 0.0
-    limit = np.sqrt(np.finfo(np.float64).max / max(A.shape[0], 1)) / 4
-    if largest > limit:
-        raise ValueError(f"{name} has values up to {largest:.3g}: with {A.shape[0]} samples their sums of squares "
-                         f"overflow float64 (entries must stay below about {limit:.1g}); rescale the features")
-    return A
-
-
 def _as_targets(y, n_samples):
     """Validate targets of shape (n_samples,) or (n_samples, n_targets)."""
     y_arr = np.asarray(y, dtype=float) if y is not None else None

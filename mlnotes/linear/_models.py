@@ -6,7 +6,8 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..optim import least_squares
 from ..utils.validation import check_option, check_sample_weight, check_scalar
-from ._least_squares import _center, _check_alpha, check_square_sums
+from ..utils.validation import check_square_sums
+from ._least_squares import _center, _check_alpha
 
 
 class LinearPredictMixin:

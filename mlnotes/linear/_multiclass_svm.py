@@ -32,7 +32,7 @@ from threadpoolctl import threadpool_limits
 
 from ..optim import inverse_time, subgradient_descent
 from ..utils.validation import as_float_matrix, as_float_vector, check_bool, check_sample_weight, check_scalar
-from ._least_squares import check_square_sums
+from ..utils.validation import check_square_sums
 from ._multiclass import _validate_classes
 
 

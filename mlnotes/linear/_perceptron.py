@@ -16,7 +16,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..utils.validation import check_bool, check_sample_weight, check_scalar
+from ..utils.validation import check_bool, check_sample_weight, check_scalar, check_square_sums
 
 
 class Perceptron(ClassifierMixin, BaseEstimator):
@@ -81,6 +81,7 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         check_scalar(self.max_iter, "max_iter", Integral, min_val=1)
         fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
         X, y = validate_data(self, X, y, dtype=np.float64)
+        check_square_sums(X)
         s = check_sample_weight(sample_weight, X.shape[0])
         check_classification_targets(y)
         self.classes_ = np.unique(y)

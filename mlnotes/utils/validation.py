@@ -199,3 +199,19 @@ def as_finite_array(a, name):
         If ``a`` is empty or contains NaN or infinity.
     """
     return _check_nonempty_finite(to_float_array(a, name, "a number or an array"), name)
+
+
+def check_square_sums(A, name="X"):
+    """Raise a ``ValueError`` naming the problem when sums of squares of ``A`` can overflow float64.
+
+    Least squares, covariances and the Newton systems of the quadratic programs sum ``n`` products of two
+    entries of ``A``: with entries up to ``m`` they stay finite if ``n m^2`` is below the largest float. Returns
+    ``A`` unchanged.
+    """
+    A = np.asarray(A)
+    largest = float(np.abs(A).max()) if A.size else 0.0
+    limit = np.sqrt(np.finfo(np.float64).max / max(A.shape[0], 1)) / 4
+    if largest > limit:
+        raise ValueError(f"{name} has values up to {largest:.3g}: with {A.shape[0]} samples their sums of squares "
+                         f"overflow float64 (entries must stay below about {limit:.1g}); rescale the features")
+    return A

@@ -701,8 +701,23 @@ def test_values_whose_squares_overflow_are_refused_with_a_clear_message(name):
     assert np.isfinite(model.predict(X * 1e-307).astype(float)).all()
 
 
+@pytest.mark.parametrize("name", ["LogisticRegression", "ProbitRegression", "PoissonRegression", "Perceptron"])
+def test_glms_and_perceptron_refuse_overflowing_values_with_a_clear_message(name):
+    # issue 11: at values near 1e307 the GLMs failed with an internal message about the solver's scale
+    # ("scale must hold ... finite numbers") and the perceptron overflowed to a wrong model
+    import mlnotes.linear as L
+    from sklearn.datasets import load_iris
+    from sklearn.preprocessing import StandardScaler
+
+    X, y = load_iris(return_X_y=True)
+    X = StandardScaler().fit_transform(X)
+    y = (y == 2).astype(int) if name == "ProbitRegression" else y   # probit regression is binary
+    with pytest.raises(ValueError, match="X has values up to .*: with 150 samples their sums of squares overflow"):
+        getattr(L, name)().fit(X * 1e307, y)
+
+
 def test_check_square_sums_bound():
-    from mlnotes.linear._least_squares import check_square_sums
+    from mlnotes.utils import check_square_sums
 
     limit = np.sqrt(np.finfo(float).max / 100) / 4
     check_square_sums(np.full((100, 2), limit))                      # at the limit: accepted ...
