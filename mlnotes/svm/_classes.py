@@ -92,10 +92,10 @@ class _KernelSVM(BaseEstimator):
         """The kernel between test points and the support vectors, shape (n_test, n_SV)."""
         if self.kernel == "precomputed":
             return X[:, support]
-        n_sv = max(len(support), 1)
-        step = max(1, int(self._cache_size * 2**20 // (8 * n_sv)))
-        return np.vstack([self._kernel(X[s:s + step], self.support_vectors_) for s in range(0, X.shape[0], step)]) \
-            if X.shape[0] else np.zeros((0, len(support)))
+        if len(support) == 0:       # e.g. SVR with a tube that holds every point: f is the constant b
+            return np.zeros((X.shape[0], 0))
+        step = max(1, int(self._cache_size * 2**20 // (8 * len(support))))
+        return np.vstack([self._kernel(X[s:s + step], self.support_vectors_) for s in range(0, X.shape[0], step)])
 
     def _validate_predict_X(self, X):
         check_is_fitted(self)
@@ -146,7 +146,8 @@ class SVC(ClassifierMixin, _KernelSVM):
     max_iter : int, default -1
         SMO iterations per binary problem; -1 for no limit.
     cache_size : float > 0, default 200
-        Megabytes of kernel rows cached during training (and of kernel block per chunk when predicting).
+        Megabytes of kernel rows cached during training: the whole kernel matrix, computed once, when it fits,
+        else a least-recently-used cache of rows; and the size of each block of the kernel when predicting.
     decision_function_shape : {"ovr", "ovo"}, default "ovr"
         With more than two classes: one-vs-one scores (n_samples, n_classes (n_classes - 1) / 2) or votes
         turned into one-vs-rest scores (n_samples, n_classes), as scikit-learn.

@@ -80,3 +80,13 @@ def test_errors():
         SVR().fit(X, bad)
     with pytest.raises(ValueError, match="square"):
         SVR(kernel="precomputed").fit(X, y)
+
+
+def test_a_tube_holding_every_point_gives_no_support_vector_and_the_midpoint_intercept():
+    X, y = _data("linear")
+    ours = SVR(epsilon=100.0).fit(X, y)
+    ref = sklearn.svm.SVR(epsilon=100.0).fit(X, y)
+    assert ours.support_.shape == (0,) and ref.support_.shape == (0,)
+    # alpha = 0 everywhere: b is the midpoint of [max(z) - eps, min(z) + eps] (no free variable)
+    assert ours.intercept_[0] == pytest.approx((y.max() - 100.0 + y.min() + 100.0) / 2, abs=1e-12)
+    assert np.allclose(ours.predict(X), ref.predict(X), atol=1e-12)
