@@ -287,22 +287,37 @@ def _badges(kinds) -> str:
 def _statement_md(v: Verdict) -> list[str]:
     """One statement in the details: the display, its status, and what was checked."""
     status = _MARK[v.holds] if not v.trivial else _WARN
-    lines = [_math_block(v.latex), ""]
     words = _KIND_WORDS.get(v.kind, v.kind) if v.holds else f"fails ({_KIND_WORDS.get(v.kind, v.kind)})"
     line = f"{status} *{words}*: {v.detail}."
+    if v.display_check == "not compared":
+        # what the reader sees first is what was checked; the typed form follows, labelled as such
+        return ["*Checked:*", "", _math_block(v.checked), "", line, "",
+                "*As typed (display not compared with the checked expressions):*", "", _math_block(v.latex), ""] + (
+            [_counterexample_md(v.counterexample), ""] if v.counterexample and not v.holds else [])
+    lines = [_math_block(v.latex), ""]
     if v.display_check == "compared":
         line += " The display was parsed back and agrees with the checked expressions."
         lines += [line, ""]
     elif v.display_check == "rendered":
         lines += [line, ""]
     else:
-        lead = {"not compared": "Display not compared with the checked expressions; what was checked:",
-                "disagrees": "**The display disagrees with what was checked**, which is:",
+        lead = {"disagrees": "**The display disagrees with what was checked**, which is:",
                 "description": "The numbers compared:"}[v.display_check]
         lines += [line, "", lead, "", _math_block(v.checked), ""]
     if v.counterexample and not v.holds:
         lines += [_counterexample_md(v.counterexample), ""]
     return lines
+
+
+def _shown(v: Verdict) -> str:
+    """The formula to show for ``v``: its typed display if it was compared (or none was typed), else the checked form."""
+    return v.checked if v.display_check == "not compared" else v.latex
+
+
+def _not_compared_badge(verdicts) -> str:
+    """A headline badge counting the typed displays that were not compared with what was checked."""
+    n = sum(v.display_check == "not compared" for v in verdicts)
+    return f" `{n} display{'s' if n > 1 else ''} not compared`" if n else ""
 
 
 def _verdict_class(ok: bool, trivial: bool) -> str:
@@ -374,7 +389,7 @@ def claim(title: str, *verdicts: Verdict, proves=None, exercise=None, label: str
     mark = _MARK[False] if not ok else (_WARN if trivial else _MARK[True])
     links = (" · proves " + ", ".join(f"{{eq}}`{lab}`" for lab in labels)) if labels else ""
     ex = f" · checks the solution of exercise {exercise}" if exercise else ""
-    headline = f"**{mark} {title}** {_badges(v.kind for v in verdicts)}{links}{ex}"
+    headline = f"**{mark} {title}** {_badges(v.kind for v in verdicts)}{_not_compared_badge(verdicts)}{links}{ex}"
     if trivial:
         headline += f" · {_WARN} {sum(v.trivial for v in verdicts)} trivial check(s): no proof"
     details = []
@@ -441,26 +456,34 @@ def erratum(id: str, source: Source, title: str, *, notes: Verdict, correction: 
     corrections = correction if isinstance(correction, tuple) else (correction,)
     if not all(isinstance(v, Verdict) for v in (notes, *corrections)):
         raise TypeError("notes and correction must be Verdicts (from equal, holds, differs, ...)")
-    refuted = not notes.holds
+    # a typed display that disagrees with what was checked makes a verdict fail; for the notes' claim
+    # that failure is no refutation of the notes (what was shown is not what was checked)
+    display_wrong = [v for v in (notes, *corrections) if v.display_check == "disagrees"]
+    refuted = not notes.holds and notes.display_check != "disagrees"
     fixed = all(c.holds for c in corrections)
     ok = refuted and fixed
     trivial = any(c.trivial for c in corrections)
     refuted_kind = notes.kind if notes.kind != "trivial" else "counterexample"
     headline = (f"**{_WARN if ok else _MARK[False]} Erratum {id}: {title}** "
-                f"{_badges([f'refuted: {refuted_kind}'] + [c.kind for c in corrections])} · "
+                f"{_badges([f'refuted: {refuted_kind}'] + [c.kind for c in corrections])}"
+                f"{_not_compared_badge((notes, *corrections))} · "
                 f"{str(source).replace('`', '')}")
     if trivial:
         headline += f" · {_WARN} trivial correction check(s): no proof"
     visible = [explanation, ""] if explanation else []
-    visible += ["*The notes claim:*", "", _math_block(notes.latex), "", "*Correction:*", ""]
+    # what stays visible is what was checked: a typed display that was not compared gives way to the checked form
+    visible += ["*The notes claim:*", "", _math_block(_shown(notes)), "", "*Correction:*", ""]
     for c in corrections:
-        visible += [_math_block(c.latex), ""]
+        visible += [_math_block(_shown(c)), ""]
     details = ["*The notes' claim:*", ""]
     if refuted:
         details += [f"{_MARK[False]} refuted (*{_KIND_WORDS.get(notes.kind, notes.kind)}*: {notes.detail}). "
                     f"{_counterexample_md(notes.counterexample)}", ""]
         if notes.display_check in ("not compared", "disagrees", "description"):
             details += ["What was checked:", "", _math_block(notes.checked), ""]
+    elif notes.display_check == "disagrees":
+        details += [f"{_MARK[False]} the display of the notes' claim disagrees with what was checked "
+                    f"({notes.detail}), which is:", "", _math_block(notes.checked), ""]
     else:
         details += [f"{_MARK[True]} unexpectedly holds ({notes.detail}): this is not an erratum.", ""]
     details += ["*Correction:*", ""]
@@ -472,6 +495,9 @@ def erratum(id: str, source: Source, title: str, *, notes: Verdict, correction: 
     markdown = _box(f"mlnotes-erratum {_verdict_class(ok, trivial)}", headline, visible,
                     "How the notes' claim was refuted and the correction checked", details, open_=not ok)
     _display(markdown, record, ("erratum", id))
+    if display_wrong:
+        raise ClaimError(f"erratum {id}: a typed display disagrees with what was checked: " + "; ".join(
+            _failure(v) for v in display_wrong))
     if not refuted:
         raise ClaimError(f"erratum {id}: the notes' claim holds ({_failure(notes)}), so it is no erratum")
     if not fixed:

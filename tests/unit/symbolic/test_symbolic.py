@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import os
 import time
 
 import numpy as np
@@ -19,8 +20,10 @@ import sympy as sp
 from mlnotes.symbolic import (ClaimError, Source, Verdict, agree, claim, differs, equal, erratum,
                               explicit_matrix, holds)
 
-#: Seconds any single decision may take (each one below takes well under a second).
-BUDGET = 3.0
+#: Seconds any single decision may take (each one below takes well under a second on an idle core). The
+#: times are wall-clock, so the budget grows with the machine's load (other processes per core), which
+#: keeps the test about the checker's speed, not about what else the machine is doing.
+BUDGET = 3.0 * max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
 
 NOTES_FILE = "001_7bc1f8d3beba6b55.txt"
 
@@ -949,7 +952,8 @@ def test_displays_that_cannot_be_compared_say_so_and_are_counted(capsys):
     reset()
     claim("Displays", v1, v2, v3, v4)
     out = capsys.readouterr().out
-    assert out.count("Display not compared with the checked expressions") == 3
+    assert out.count("*As typed (display not compared with the checked expressions):*") == 3
+    assert out.count("*Checked:*") == 3 and "`3 displays not compared`" in out
     assert summary()["not_compared"] == 3
     capsys.readouterr()
     reset()
