@@ -56,9 +56,6 @@ APART = [({"symbolic"}, LAYERS[4] - {"symbolic"})]
 PENDING = {
     ("losses", "linear"): "compatibility alias losses.fit_linear -> linear.fit_linear (module __getattr__) "
                           "until chapters 5 and 11 import it from mlnotes.linear; then spine-lib deletes it",
-    ("optim", "linear"): "compatibility aliases optim.lasso_objective/svm_primal_objective/... -> mlnotes.linear "
-                         "(module __getattr__) until chapter 8 imports them from mlnotes.linear; then spine-lib "
-                         "deletes them",
 }
 
 ROOT = Path(mlnotes.__file__).parent

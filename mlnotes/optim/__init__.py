@@ -51,7 +51,6 @@ Every method returns an :class:`OptimizeResult`.
 
 from ._descent import LineSearchError, backtracking, exact_line_search, gradient_descent, newton
 from ._distributed import data_parallel_gradient, shards
-from ..utils.validation import check_scalar
 from ._least_squares import least_squares
 from ._minimize import column_scale, minimize
 from ._duality import (KKTResiduals, qp_dual_ascent, qp_dual_function, qp_dual_gradient, qp_kkt_residuals,
@@ -69,21 +68,3 @@ __all__ = ["OptimizeResult", "minimize", "column_scale", "least_squares", "gradi
            "Optimizer", "GradientStep", "Momentum", "Nesterov", "AdaGrad", "RMSProp", "Adam", "run",
            "qp_lagrangian_minimizer", "qp_dual_function", "qp_dual_gradient", "qp_dual_ascent", "KKTResiduals",
            "qp_kkt_residuals", "subgradient_gap", "polyak_step"]
-
-# Compatibility for chapter 8, which imported the lasso and SVM objectives from here, with the arguments
-# (X, y, w, penalty) and the SVM's penalty lam: they now live with their models in mlnotes.linear, in the
-# contract's form (w, X, y, alpha) and (w, X, y, C). Remove once the chapter imports them from mlnotes.linear.
-_MOVED = ("lasso_objective", "lasso_subgradient", "svm_primal_objective", "svm_primal_subgradient")
-
-
-def __getattr__(name):
-    if name not in _MOVED:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from .. import linear  # noqa: PLC0415 - lazy: models sit above optim
-
-    moved = getattr(linear, name)
-    if name.startswith("lasso"):
-        return lambda X, y, w, alpha: moved(w, X, y, alpha)
-    # the notes' SVM objective lam/2 ||w||^2 + mean hinge = lam * (1/2 ||w||^2 + C sum hinge) at C = 1/(n lam)
-    return lambda X, y, w, lam: lam * moved(w, X, y, 1.0 / (len(y) * check_scalar(lam, "lam", min_val=0,
-                                                                                   include_boundaries="neither")))

@@ -21,6 +21,15 @@ NOTES_F = lambda x: abs(x[0]) + 2 * abs(x[1])            # the notes' example |x
 NOTES_G = lambda x: np.array([1.0, 2.0]) * np.sign(x)
 
 
+
+def svm_lam_objective(X, y, w, lam):
+    """The notes' lam/2 ||w||^2 + mean hinge, written as chapter 8 writes it from the library's C form."""
+    return lam * svm_primal_objective(w, X, y, 1 / (len(y) * lam))
+
+
+def svm_lam_subgradient(X, y, w, lam):
+    return lam * svm_primal_subgradient(w, X, y, 1 / (len(y) * lam))
+
 def lad_problem(seed=4, n=30, d=3):
     rng = np.random.default_rng(seed)
     A, b = rng.normal(size=(n, d)), rng.normal(size=n)
@@ -200,9 +209,9 @@ def test_svm_objective_and_subgradient(seed):
     X, y = svm_data(seed)
     rng = np.random.default_rng(seed)
     w, lam = rng.normal(size=3), 0.05
-    assert O.svm_primal_objective(X, y, w, lam) == pytest.approx(lam / 2 * w @ w + hinge_loss(y, X @ w), rel=1e-12)
-    f = lambda v: O.svm_primal_objective(X, y, v, lam)
-    g = O.svm_primal_subgradient(X, y, w, lam)
+    assert svm_lam_objective(X, y, w, lam) == pytest.approx(lam / 2 * w @ w + hinge_loss(y, X @ w), rel=1e-12)
+    f = lambda v: svm_lam_objective(X, y, v, lam)
+    g = svm_lam_subgradient(X, y, w, lam)
     # away from margins exactly 1 the objective is differentiable: the subgradient is the gradient
     assert np.abs(y * (X @ w) - 1).min() > 1e-5
     np.testing.assert_allclose(g, optimize.approx_fprime(w, f, 1e-7), atol=1e-5)
@@ -226,11 +235,11 @@ def test_subgradient_descent_reaches_the_linear_svc_objective(C):
         warnings.simplefilter("error", ConvergenceWarning)
         reference = LinearSVC(loss="hinge", dual=True, C=C, fit_intercept=False, tol=1e-10, max_iter=1_000_000).fit(X, y)
     w_ref = reference.coef_.ravel()
-    f_star = O.svm_primal_objective(X, y, w_ref, lam)
+    f_star = svm_lam_objective(X, y, w_ref, lam)
     # the scaling: LinearSVC minimises n C times this objective
     assert 0.5 * w_ref @ w_ref + C * np.maximum(0, 1 - y * (X @ w_ref)).sum() == pytest.approx(n * C * f_star)
-    result = O.subgradient_descent(lambda w: O.svm_primal_objective(X, y, w, lam),
-                                   lambda w: O.svm_primal_subgradient(X, y, w, lam), np.zeros(3),
+    result = O.subgradient_descent(lambda w: svm_lam_objective(X, y, w, lam),
+                                   lambda w: svm_lam_subgradient(X, y, w, lam), np.zeros(3),
                                    step_size=O.inverse_time(1 / lam), max_iter=2000)
     assert -1e-9 <= (result.fun - f_star) / f_star <= 1e-4
 
@@ -266,8 +275,8 @@ def test_bad_inputs_are_rejected_with_clear_errors():
         svm_primal_subgradient(np.zeros(3), X, (y > 0).astype(float), 0.1)
     with pytest.raises(ValueError, match="C must be > 0"):
         svm_primal_objective(np.zeros(3), X, np.sign(y), 0.0)
-    with pytest.raises(ValueError, match="lam must be > 0"):
-        O.svm_primal_objective(X, np.sign(y), np.zeros(3), -0.1)
+    with pytest.raises(ValueError, match="C must be > 0"):
+        svm_lam_objective(X, np.sign(y), np.zeros(3), -0.1)
     with pytest.raises(ValueError, match="3 columns"):
         subgradient_gap(NOTES_F, np.zeros(3), np.zeros(3), np.zeros((4, 2)))
     with pytest.raises(ValueError, match="shape of x"):
@@ -302,14 +311,10 @@ def test_subgradient_drawing_and_widget():
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_svm_objective_in_scikit_learns_c_is_the_notes_objective_scaled(seed):
-    # the model's objective is LinearSVC's 1/2 ||w||^2 + C sum hinge; the notes' lam-form (kept under
-    # mlnotes.optim for chapter 8) is lam times it at C = 1/(n lam)
+    # the model's objective is LinearSVC's 1/2 ||w||^2 + C sum hinge; the notes' lam-form (chapter 8 writes it
+    # from the library's C form, as svm_lam_objective below) is lam times it at C = 1/(n lam)
     X, y = svm_data(seed)
     w, lam = np.random.default_rng(seed).normal(size=3), 0.05
     C = 1 / (len(y) * lam)
     assert svm_primal_objective(w, X, y, C) == pytest.approx(0.5 * w @ w + C * np.maximum(0, 1 - y * (X @ w)).sum(),
                                                              rel=1e-12)
-    assert O.svm_primal_objective(X, y, w, lam) == pytest.approx(lam * svm_primal_objective(w, X, y, C), rel=1e-12)
-    np.testing.assert_allclose(O.svm_primal_subgradient(X, y, w, lam), lam * svm_primal_subgradient(w, X, y, C),
-                               rtol=1e-12)
-    assert O.lasso_objective(X, y, w, 0.3) == lasso_objective(w, X, y, 0.3)
