@@ -13,6 +13,16 @@ checked left- and right-hand sides at random points (exactly, to 30 digits):
   read, such as ``\nabla``, ``\lVert``, ``^\top``, abbreviations such as ``p`` for
   :math:`\sigma(z)`, or matrices): the verdict says so and shows the checked form.
 
+The parse must be certain before a display can disagree: the parser runs in strict mode (it
+otherwise drops what it cannot read, e.g. ``2\sqrt K`` read as ``2``); TeX's brace-less
+arguments are braced as TeX reads them (``\sqrt K`` is ``\sqrt{K}``, ``x^23`` is ``x^{2}3``,
+``\frac12`` is ``\frac{1}{2}``); a checked symbol followed by a parenthesis is a product
+(``\lambda(x + y)^2`` is ``\lambda \cdot (x + y)^2``, not a function applied); typed decimals are
+exact (``0.1`` is 1/10) and agree to the typed precision (a rounded ``0.333`` for 1/3). A side
+"disagrees" only when it differs at two or more points by more than the relative tolerance; a
+single differing point, or a name that is both a checked symbol and a function, leaves the display
+"not compared".
+
 Annotations are dropped before parsing: everything from ``\quad`` on, ``\text{...}``, sizing
 commands (``\big``, ``\left``), spacing (``\,``). Known function names are read as the book writes
 them: ``\sigma(z)`` the sigmoid (unless a checked symbol is called sigma), ``\Phi`` and ``\varphi``
@@ -137,13 +147,16 @@ def _parse(side: str):
     from sympy.parsing.latex import parse_latex
 
     try:
-        return parse_latex(side)
+        return parse_latex(side, strict=True)
     except Exception as exc:  # the parser raises several kinds of errors on notation it does not read
         return type(exc).__name__
 
 
-def _read(side: str, symbols: dict, undefined: dict):
-    """Parse one side and express it in the checked symbols, or raise :class:`_NotComparable`."""
+def _read(side: str, symbols: dict, undefined: dict, function_names=frozenset()):
+    """Parse one side and express it in the checked symbols, or raise :class:`_NotComparable`.
+
+    ``function_names`` are the (normalised) names of the functions in the checked expressions: a
+    name that is both a checked symbol and such a function makes a ``name(...)`` doubtful."""
     from sympy.core.function import AppliedUndef
 
     if not side:
@@ -151,6 +164,7 @@ def _read(side: str, symbols: dict, undefined: dict):
     unread = _UNREAD.search(side)
     if unread:
         raise _NotComparable(f"the parser does not read {unread.group(0)!r} as the book means it")
+    side = _products(_braced(side), symbols, function_names)
     if not _letters_known(side, symbols):
         raise _NotComparable(f"{side!r} uses names that are not among the checked symbols")
     expr = _parse(side)
@@ -166,8 +180,8 @@ def _read(side: str, symbols: dict, undefined: dict):
         name = _normalised(f.func.__name__)
         if name in undefined:
             replacements[f] = undefined[name](*f.args)
-        elif name in symbols and len(f.args) == 1:   # sigma(x - mu) with a symbol sigma: a product
-            replacements[f] = symbols[name] * f.args[0]
+        elif name in symbols:   # a checked symbol read as a function: doubtful (see _products)
+            raise _NotComparable(f"{f.func.__name__!r} is a checked symbol and is applied like a function")
         elif name in functions:
             replacements[f] = functions[name](*f.args)
         else:
@@ -187,7 +201,41 @@ def _read(side: str, symbols: dict, undefined: dict):
     if unknown:
         raise _NotComparable(f"{', '.join(sorted(unknown))} {'is' if len(unknown) == 1 else 'are'} not among the "
                              "checked symbols")
-    return expr.xreplace(mapping)
+    expr = expr.xreplace(mapping)
+    # typed decimals are exact: 0.1 is 1/10 (the parser reads a binary float)
+    floats = expr.atoms(sp.Float)
+    return expr.xreplace({f: sp.Rational(repr(float(f))) for f in floats}) if floats else expr
+
+
+#: A TeX argument of one token: a command or one character.
+_TOKEN = r"(\\[A-Za-z]+|[^\s{}\\\[])"
+
+
+def _braced(side: str) -> str:
+    r"""TeX's brace-less arguments braced as TeX reads them: ``\sqrt K`` -> ``\sqrt{K}``,
+    ``x^23`` -> ``x^{2}3``, ``\frac12`` -> ``\frac{1}{2}`` (the parser misreads or rejects them)."""
+    side = re.sub(r"\\sqrt(?![A-Za-z])\s*" + _TOKEN, r"\\sqrt{\1}", side)
+    side = re.sub(r"([\^_])\s*" + _TOKEN, r"\1{\2}", side)
+    for _ in range(2):   # the numerator, then the denominator
+        side = re.sub(r"\\frac(?![A-Za-z])\s*((?:\{[^{}]*\}\s*)?)" + _TOKEN, r"\\frac\1{\2}", side)
+    return side
+
+
+#: A name directly followed by an opening parenthesis: ``\lambda(``, ``G (``, ``w_{1}(``.
+_NAME_PAREN = re.compile(r"(?<![\\A-Za-z])(\\[A-Za-z]+|[A-Za-z])((?:_\{[^{}]*\}|_[A-Za-z0-9])?)(\s*)(?=\()")
+
+
+def _products(side: str, symbols, function_names) -> str:
+    r"""A checked symbol followed by ``(`` is a product, not a function applied: the parser reads
+    ``\lambda(x + y)^2`` as ``lambda(x + y)**2``; an explicit ``\cdot`` makes it
+    ``lambda*(x + y)**2``. Names of functions in the checked expressions are left as they are."""
+    def insert(m):
+        name = _normalised(m.group(1) + m.group(2))
+        if name in symbols and name not in function_names:
+            return f"{m.group(1)}{m.group(2)} \\cdot "
+        return m.group(0)
+
+    return _NAME_PAREN.sub(insert, side)
 
 
 def parse_display(latex: str, symbols) -> tuple[list, list]:
@@ -220,12 +268,14 @@ def _points(symbols, count, seed=0):
     return moderate
 
 
-def _same(a, b, symbols, points=4, digits=30):
-    """True if ``a`` and ``b`` agree at random points, False if they differ at one, None if no point
-    could be evaluated."""
+def _same(a, b, symbols, points=6, digits=30, rtol=None):
+    """True if ``a`` and ``b`` agree at random points, False if they differ at two or more points
+    by more than the relative tolerance ``rtol`` (default ``10**(8 - digits)``), None if no point
+    could be evaluated or they differ at one point only (doubtful, not a disagreement)."""
     from ._prove import _reliable_number, _too_costly, _Unreliable
 
-    evaluated = 0
+    rtol = sp.Float(10) ** (8 - digits) if rtol is None else sp.Float(rtol)
+    evaluated = differing = 0
     for point in _points(sorted(symbols, key=str), points):
         try:
             pa, pb = sp.sympify(a).xreplace(point).doit(), sp.sympify(b).xreplace(point).doit()
@@ -238,9 +288,24 @@ def _same(a, b, symbols, points=4, digits=30):
                 or vb.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
             continue
         evaluated += 1
-        if abs(va - vb) > sp.Float(10) ** (8 - digits) * max(1, abs(va), abs(vb)):
-            return False
-    return None if not evaluated else True
+        if abs(va - vb) > rtol * max(1, abs(va), abs(vb)):
+            differing += 1
+    if not evaluated or differing == 1:
+        return None
+    return differing == 0
+
+
+def _tolerance(latex: str, checked):
+    """The relative tolerances ``(certain, rounded)`` of a display comparison. ``certain``: None
+    (30-digit agreement) for exact checked sides, ``1e-12`` with a float among them. ``rounded``:
+    with a typed decimal of ``k >= 3`` significant digits (perhaps a rounded value, ``0.333`` for
+    1/3), ``10**(1 - k)``: a display that agrees only to that precision is "not compared", not
+    "disagrees"; None otherwise (``0.1``, ``0.25`` are taken as the exact values they write)."""
+    certain = 1e-12 if any(isinstance(e, sp.Basic) and e.has(sp.Float) for e in checked) else None
+    digits = [len(m.replace(".", "").lstrip("0")) for m in re.findall(r"\d*\.\d+", latex)]
+    digits = [k for k in digits if k >= 3]
+    rounded = 10.0 ** (1 - min(digits)) if digits else None
+    return certain, rounded
 
 
 def _oriented(op, small, big):
@@ -294,11 +359,13 @@ def compare_display(latex, lhs, op, rhs):
     if not ops:
         return "not compared", "the display states no relation"
     by_name = {_normalised(s.name): s for s in symbols}
+    function_names = frozenset(_normalised(type(f).__name__) for e in checked if isinstance(e, sp.Basic)
+                               for f in e.atoms(sp.Function))
     undefined = {}
     parsed, reasons = [], []
     for side in sides:
         try:
-            parsed.append(_read(side, by_name, undefined))
+            parsed.append(_read(side, by_name, undefined, function_names))
         except _NotComparable as exc:
             parsed.append(None)
             reasons.append(str(exc))
@@ -324,13 +391,19 @@ def compare_display(latex, lhs, op, rhs):
         typed_big_side = sides[-1] if ops[0] in ("<", "<=") else sides[0]
         pairs = [(t_small, c_small, None, typed_small_side), (t_big, c_big, None, typed_big_side)]
     results = []
+    rtol, rounded = _tolerance(text, checked)
     for typed, match, other, source in pairs:
         if typed is None:
             results.append(None)
             continue
-        same = _same(typed, match, symbols)
-        if same is False and other is not None and _same(typed, other, symbols):
+        same = _same(typed, match, symbols, rtol=rtol)
+        if same is False and other is not None and _same(typed, other, symbols, rtol=rtol):
             same = True  # the display writes the sides the other way round
+        if same is False and rounded is not None and (
+                _same(typed, match, symbols, rtol=rounded)
+                or (other is not None and _same(typed, other, symbols, rtol=rounded))):
+            same = None  # equal to the precision of its typed decimals only: perhaps rounded, not compared
+            reasons.append(f"the typed side ${source}$ agrees with the checked one to its typed decimals only")
         if same is False:
             return "disagrees", (f"the typed side ${source}$ is not the checked "
                                  f"${sp.latex(match)}$")
@@ -338,8 +411,8 @@ def compare_display(latex, lhs, op, rhs):
     if all(r is True for r in results) and all(p is not None for p in parsed):
         # every middle part of a chain equals the ends too
         for middle, source in zip(parsed[1:-1], sides[1:-1]):
-            if _same(middle, lhs, symbols) is False:
+            if _same(middle, lhs, symbols, rtol=rtol) is False:
                 return "disagrees", f"the step ${source}$ of the display is not the checked ${sp.latex(lhs)}$"
         return "compared", "parsed back and equal to the checked sides at random points"
-    why = "; ".join(reasons) if reasons else "no point could be evaluated"
+    why = "; ".join(reasons) if reasons else "no point could be evaluated, or the sides differ at one point only"
     return "not compared", why

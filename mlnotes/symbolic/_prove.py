@@ -158,31 +158,117 @@ class _Timeout(Exception):
     pass
 
 
+#: Seconds after which a timeout that fell in a garbage-collection callback or a finalizer (where
+#: it cannot be raised) is tried again.
+RETRY_SECONDS = 0.005
+
+#: Deadlines (``time.monotonic()``) of the active time limits, innermost last; the alarm is set for
+#: the earliest.
+_deadlines: list = []
+_collecting = [False]      # a garbage collection is running (set by a gc callback)
+
+
+def _gc_callback(phase, info):
+    _collecting[0] = phase == "start"
+
+
+def _in_finaliser(frame) -> bool:
+    """True if ``frame`` runs inside a garbage collection, a ``__del__`` or a weakref callback,
+    where an exception cannot propagate (Python prints "Exception ignored in ...")."""
+    if _collecting[0]:
+        return True
+    depth = 0
+    while frame is not None and depth < 50:
+        code = frame.f_code
+        if code.co_name == "__del__" or code.co_filename.endswith(("weakref.py", "_weakrefset.py")):
+            return True
+        frame, depth = frame.f_back, depth + 1
+    return False
+
+
+def _arm(seconds):
+    signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-4))
+
+
+def _alarm(signum, frame):
+    """The SIGALRM handler: raise :class:`_Timeout` only inside the checker's own code path, when
+    a deadline has passed; in a garbage-collection callback or a finalizer, try again shortly."""
+    if not _deadlines:
+        return                                    # a stale alarm: no time limit is active
+    remaining = min(_deadlines) - time.monotonic()
+    if remaining > 0:
+        _arm(remaining)
+        return
+    _arm(RETRY_SECONDS)      # if the timeout is swallowed on the way (an ``except Exception``), again
+    if _in_finaliser(frame):
+        return
+    raise _Timeout()
+
+
+def _unraisable(previous):
+    """An unraisable-exception hook that swallows a :class:`_Timeout` raised where it could not
+    propagate (and tries again shortly) and passes anything else on."""
+    def hook(unraisable):
+        if unraisable.exc_type is _Timeout:
+            if _deadlines:
+                _arm(RETRY_SECONDS)
+            return
+        previous(unraisable)
+    hook.mlnotes_timeout = True
+    return hook
+
+
 @contextmanager
 def _time_limit(seconds):
-    """Abort the body after ``seconds`` (only in the main thread, where signals work)."""
+    """Abort the body with :class:`_Timeout` after ``seconds`` (only in the main thread, where
+    signals work). Time limits nest (the earliest deadline wins); the timeout is raised only in the
+    checker's code path, never inside a garbage-collection callback or a finalizer (it is tried
+    again there a few milliseconds later), and no alarm is left pending when the last limit exits."""
     use_alarm = (seconds and hasattr(signal, "SIGALRM")
                  and threading.current_thread() is threading.main_thread())
     if not use_alarm:
         yield
         return
+    import gc
+    import sys
 
-    def handler(signum, frame):
-        raise _Timeout()
-
-    previous = signal.signal(signal.SIGALRM, handler)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    outermost = not _deadlines
+    if outermost:
+        previous = signal.signal(signal.SIGALRM, _alarm)
+        previous_hook = sys.unraisablehook
+        sys.unraisablehook = _unraisable(previous_hook)
+        if _gc_callback not in gc.callbacks:
+            gc.callbacks.append(_gc_callback)
+    deadline = time.monotonic() + seconds
+    _deadlines.append(deadline)
+    _arm(min(_deadlines) - time.monotonic())
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        try:
+            _deadlines.remove(deadline)
+        except _Timeout:       # the alarm fired as the body ended: the body is done, no need to abort it
+            if deadline in _deadlines:
+                _deadlines.remove(deadline)
+        if _deadlines:
+            _arm(min(_deadlines) - time.monotonic())    # the enclosing limit goes on
+        else:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            _collecting[0] = False
+            if outermost:
+                signal.signal(signal.SIGALRM, previous)
+                if getattr(sys.unraisablehook, "mlnotes_timeout", False):
+                    sys.unraisablehook = previous_hook
+                if _gc_callback in gc.callbacks:
+                    gc.callbacks.remove(_gc_callback)
 
 
 def _simplify_is_zero(expr, timeout):
     """True if ``expr`` simplifies to 0 within ``timeout`` seconds, False if not or if it ran out."""
     if expr == 0:
         return True
+    if _infinite_nodes(expr):
+        timeout = min(timeout, INFINITE_SIMPLIFY_SECONDS)   # sympy found no closed form: simplify rarely does
     try:
         with _time_limit(timeout):
             # cancel() decides polynomials and rational functions quickly; simplify() the rest
@@ -224,7 +310,52 @@ def _exact_value(sym, exponent, sign, rng):
     return sign * sp.Integer(mantissa) * sp.Rational(10) ** power
 
 
-def _random_points(rng, symbols, count):
+#: Expressions whose cost grows with the value of an integer (a product or sum with a symbolic
+#: bound, a factorial, a binomial): their integer symbols are sampled up to :data:`INTEGER_CAP`.
+_INTEGER_COSTLY = (sp.Product, sp.Sum, sp.factorial, sp.factorial2, sp.RisingFactorial, sp.FallingFactorial,
+                   sp.binomial, sp.subfactorial)
+INTEGER_CAP = 40
+#: Seconds allowed for evaluating a claim at one point (a point that takes longer is skipped).
+POINT_SECONDS = 5.0
+#: Seconds allowed for simplify on an expression with an infinite product or sum sympy did not evaluate.
+INFINITE_SIMPLIFY_SECONDS = 2.0
+
+
+def _integer_cap(*exprs):
+    """:data:`INTEGER_CAP` if an expression's cost grows with its integers, else None."""
+    return INTEGER_CAP if any(isinstance(e, (sp.Basic, sp.MatrixBase)) and e.has(*_INTEGER_COSTLY)
+                              for e in exprs) else None
+
+
+def _infinite_nodes(e):
+    """The products and sums of ``e`` with an infinite bound."""
+    if not isinstance(e, (sp.Basic, sp.MatrixBase)) or not e.has(sp.Product, sp.Sum):
+        return []
+    return [node for node in e.atoms(sp.Product, sp.Sum)
+            if any(bound.has(sp.oo, -sp.oo) for limit in node.limits for bound in limit[1:])]
+
+
+def _numeric_infinite(e, digits):
+    """``e`` with every infinite product and sum without free symbols replaced by its value from
+    mpmath's ``nprod``/``nsum`` (series acceleration): sympy's evalf of an infinite product expands
+    it term by term and takes seconds to minutes."""
+    import mpmath
+
+    replacements = {}
+    for node in _infinite_nodes(e):
+        if node.free_symbols or len(node.limits) != 1:
+            continue
+        var, low, high = node.limits[0]
+        term = sp.lambdify(var, node.function, "mpmath")
+        with mpmath.workdps(digits):
+            bounds = [mpmath.mpf(-mpmath.inf) if low == -sp.oo else int(low),
+                      mpmath.inf if high == sp.oo else int(high)]
+            value = (mpmath.nprod if isinstance(node, sp.Product) else mpmath.nsum)(term, bounds)
+        replacements[node] = sp.Float(value, digits)
+    return e.xreplace(replacements) if replacements else e
+
+
+def _random_points(rng, symbols, count, integer_cap=None):
     """``count`` random exact points for ``symbols`` (a list of dicts symbol -> value) that respect
     the symbols' assumptions (positive, nonnegative, negative, nonpositive, integer, even, odd).
 
@@ -233,7 +364,9 @@ def _random_points(rng, symbols, count):
     :data:`MAGNITUDES` (each symbol with its own permutation of the strata, neighbouring strata
     with opposite signs where the assumptions allow both); the moderate points have each sign
     equally often, in an order of each symbol's own. So a claim that holds only on a bounded
-    region or for one sign is met outside it.
+    region or for one sign is met outside it. With ``integer_cap``, integer symbols have
+    magnitudes log-uniform from 1 to ``integer_cap`` instead (a product up to ``T = 10**6`` would
+    take minutes to evaluate).
     """
     symbols = sorted(symbols, key=str)
     if count <= 0:
@@ -265,7 +398,14 @@ def _random_points(rng, symbols, count):
         for k in range(spread):
             exponent = low + (high - low) * (strata[k] + rng.random()) / spread
             # neighbouring strata have opposite signs: the two largest magnitudes have both signs
-            values.append(_exact_value(sym, exponent, choices[(strata[k] + offset) % len(choices)], rng))
+            sign = choices[(strata[k] + offset) % len(choices)]
+            if sym.is_integer and integer_cap:
+                value = max(1, int(round(integer_cap ** ((exponent - low) / (high - low)))))
+                if (sym.is_even and value % 2) or (sym.is_odd and value % 2 == 0):
+                    value += 1
+                values.append(sp.Integer(sign * value))
+            else:
+                values.append(_exact_value(sym, exponent, sign, rng))
         per_symbol[sym] = values
     return [{sym: per_symbol[sym][k] for sym in symbols} for k in range(count)]
 
@@ -371,6 +511,7 @@ def equal(lhs, rhs, *, symmetric=(), witnesses=(), points=8, digits=30, seed=0, 
     """
     start = time.perf_counter()
     lhs, rhs = _sympify(lhs), _sympify(rhs)
+    _check_matrix_derivatives(lhs, rhs)
     trivial = _identical_as_built(lhs, rhs)
     shown_lhs, shown_rhs = lhs, rhs
     lhs, rhs = _doit(lhs), _doit(rhs)
@@ -415,7 +556,39 @@ def _sympify(e):
 
 
 def _doit(e):
-    return e.doit() if isinstance(e, (sp.Basic, sp.MatrixBase)) and e.has(*_UNEVALUATED) else e
+    if not (isinstance(e, (sp.Basic, sp.MatrixBase)) and e.has(*_UNEVALUATED)):
+        return e
+    if isinstance(e, sp.Basic):
+        # a derivative of a matrix expression: expr.diff works where Derivative.doit() raises
+        # ("noncommutative scalars in MatMul") or takes the matrix for a scalar
+        derivatives = [d for d in e.atoms(sp.Derivative) if _is_matrix_valued(d.expr)]
+        if derivatives:
+            def differentiate(d):
+                value = d.expr
+                for var, count in d.variable_count:
+                    value = value.diff(*([var] * int(count)))
+                return value
+            if e in derivatives:
+                return _doit(differentiate(e))
+            e = e.xreplace({d: differentiate(d) for d in derivatives})
+    return e.doit()
+
+
+def _is_matrix_valued(e):
+    return isinstance(e, (sp.MatrixBase, MatrixExpr)) or (isinstance(e, sp.Basic) and e.has(sp.MatrixSymbol))
+
+
+def _check_matrix_derivatives(*sides):
+    """Raise a clear TypeError where sympy took a derivative of a matrix for a scalar: a
+    ``Derivative`` of a matrix inside an explicit matrix (``M * sp.Derivative(v, t)`` multiplies
+    every entry of ``M`` by it, the wrong shape)."""
+    for side in sides:
+        if isinstance(side, sp.MatrixBase):
+            for entry in side:
+                if any(_is_matrix_valued(d.expr) for d in entry.atoms(sp.Derivative)):
+                    raise TypeError("a Derivative of a matrix inside a matrix product: sympy treats "
+                                    "sp.Derivative(v, t) as a scalar, so M * sp.Derivative(v, t) has the shape of M; "
+                                    "write sp.Derivative(M * v, t) or M * v.diff(t)")
 
 
 def _identical_as_built(lhs, rhs):
@@ -429,7 +602,7 @@ def _identical_as_built(lhs, rhs):
         if _is_matexpr(lhs) or _is_matexpr(rhs):
             return bool(getattr(lhs - rhs, "is_ZeroMatrix", False))
         return isinstance(lhs, sp.Expr) and isinstance(rhs, sp.Expr) and (lhs - rhs) == 0
-    except (TypeError, ValueError, sp.ShapeError):
+    except (TypeError, ValueError, sp.ShapeError, NotImplementedError):
         return False
 
 
@@ -510,8 +683,8 @@ def _confirmed_difference(lhs, rhs, point, digits):
     def value(e):
         v = sp.sympify(e).xreplace(point).doit()
         if isinstance(v, sp.MatrixBase):
-            return [_reliable_number(x, digits) for x in v]
-        return [_reliable_number(v, digits)]
+            return [_reliable_number(_numeric_infinite(x, digits), digits) for x in v]
+        return [_reliable_number(_numeric_infinite(v, digits), digits)]
     try:
         a, b = value(lhs), value(rhs)
     except (_Unreliable, ZeroDivisionError, ValueError, TypeError):
@@ -530,7 +703,7 @@ def _values_at(e, point, digits):
     if _too_costly(exact):
         return exact, None
     entries = list(exact) if isinstance(exact, sp.MatrixBase) else [exact]
-    return exact, [sp.N(x, digits) for x in entries]
+    return exact, [sp.N(_numeric_infinite(x, digits), digits) for x in entries]
 
 
 def _check_points(lhs, rhs, free, witnesses, rng, points, digits):
@@ -541,13 +714,14 @@ def _check_points(lhs, rhs, free, witnesses, rng, points, digits):
     certified precision before it becomes a counterexample."""
     tol = sp.Float(10) ** (-(digits - 8))
     candidates = [(True, {k: sp.sympify(v) for k, v in dict(w).items()}) for w in witnesses]
-    candidates += [(False, point) for point in _random_points(rng, free, points)]
+    candidates += [(False, point) for point in _random_points(rng, free, points, integer_cap=_integer_cap(lhs, rhs))]
     evaluated = 0
     for is_witness, point in candidates:
         try:
-            lhs_exact, lv = _values_at(lhs, point, digits)
-            rhs_exact, rv = _values_at(rhs, point, digits)
-        except (ZeroDivisionError, ValueError, TypeError):
+            with _time_limit(POINT_SECONDS):
+                lhs_exact, lv = _values_at(lhs, point, digits)
+                rhs_exact, rv = _values_at(rhs, point, digits)
+        except (ZeroDivisionError, ValueError, TypeError, _Timeout):
             continue
         if lv is None or rv is None or len(lv) != len(rv):
             continue
@@ -567,7 +741,11 @@ def _check_points(lhs, rhs, free, witnesses, rng, points, digits):
             differ = any(abs(x - y) > tol * scale for x, y in zip(lv, rv))
             if differ:
                 # a difference is confirmed with each side evaluated to certified precision
-                confirmed = _confirmed_difference(lhs, rhs, point, digits)
+                try:
+                    with _time_limit(POINT_SECONDS):
+                        confirmed = _confirmed_difference(lhs, rhs, point, digits)
+                except _Timeout:
+                    confirmed = None
                 if confirmed is None:
                     continue                    # not reliably evaluable here: no evidence either way
                 differ = confirmed
@@ -878,7 +1056,7 @@ def holds(lhs, op, rhs, *, witnesses=(), points=200, digits=30, seed=0, latex=No
 
     evaluated = 0
     with mpmath.workdps(digits):
-        for point in _random_points(rng, free, points):
+        for point in _random_points(rng, free, points, integer_cap=_integer_cap(diff)):
             try:
                 value = f(*[mpmath.mpf(int(v.p)) / int(v.q) for v in point.values()])
             except (ZeroDivisionError, ValueError, OverflowError):
