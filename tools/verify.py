@@ -9,16 +9,23 @@ execution, never what the stored outputs say: ``mlnotes.symbolic`` appends every
 erratum record, as it is made, to a JSON-lines log named by the environment variable
 ``MLNOTES_VERDICT_LOG``, one log per chapter. Execution goes on after a failing cell, so a failed
 check does not hide the later ones: every claim gets its own verdict, and cells that raised for
-another reason than a failed claim are listed. Chapters run in parallel, one per core (``-j``).
+another reason than a failed claim are listed. A claim or erratum that the notebook's source makes
+(``claim("title", ...)``, ``erratum("ID", ...)`` with a literal first argument) but that left no
+verdict in this execution (its cell raised before it) is listed "NOT RUN" and counts as a failure.
+Chapters run in parallel, one per core (``-j``).
 
-Prints a table (chapter, claim, proof kinds, result, displays compared, time) and the totals;
-exits with status 1 if any claim or erratum fails or any cell raises (with ``--strict`` also on
-trivial checks and on typed displays that were not compared).
+Prints a table (chapter, claim, proof kinds, result, displays compared, time), then why each
+failed claim or erratum failed (the checked form, the detail and the counterexample of each failing
+statement, from the verdict log), then the totals; exits with status 1 if any claim or erratum
+fails or did not run or any cell raises (with ``--strict`` also on trivial checks and on typed
+displays that were not compared).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import re
 import sys
 import tempfile
 import time
@@ -34,14 +41,54 @@ def _statements(rec: dict) -> list[dict]:
     return rec["statements"] if rec["kind"] == "claim" else [rec["notes_claim"], *rec["corrections"]]
 
 
+def _kind(statement: dict) -> str:
+    return statement.get("kind") or statement.get("method")
+
+
+def _notes_verdict(notes_claim: dict) -> str:
+    """What became of an erratum's notes' claim: ``"refuted"``, ``"not refuted"`` (it holds) or
+    ``"display disagrees"`` (its typed display is not what was checked: no refutation either)."""
+    if notes_claim.get("display_check") == "disagrees":
+        return "display disagrees"
+    return "not refuted" if notes_claim["holds"] else "refuted"
+
+
+def _statement_reason(statement: dict, lead: str = "") -> list[str]:
+    """Why one statement failed, as indented lines: the checked form, the display if it differs,
+    the detail and the counterexample."""
+    lines = [f"    {lead}checked: {statement.get('checked') or statement.get('latex')}"]
+    display = statement.get("display")
+    if display and display != statement.get("checked"):
+        lines.append(f"      displayed as: {display}")
+    lines.append(f"      detail: {statement.get('detail')}")
+    cex = statement.get("counterexample")
+    if cex:
+        lines.append("      counterexample: " + ", ".join(f"{k} = {v}" for k, v in cex.items()))
+    return lines
+
+
+def _reasons(rec: dict) -> list[str]:
+    """The failing statements of a failed claim or erratum record, as lines (empty if it holds)."""
+    if rec["holds"]:
+        return []
+    if rec["kind"] == "claim":
+        return [line for s in rec["statements"] if not s["holds"] for line in _statement_reason(s)]
+    lines = []
+    notes = _notes_verdict(rec["notes_claim"])
+    if notes == "not refuted":
+        lines += _statement_reason(rec["notes_claim"], "the notes' claim holds, so it is no erratum; ")
+    elif notes == "display disagrees":
+        lines += _statement_reason(rec["notes_claim"], "the notes' display disagrees with what was checked; ")
+    for c in rec["corrections"]:
+        if not c["holds"]:
+            lines += _statement_reason(c, "a correction fails; ")
+    return lines
+
+
 def _row(chapter: str, rec: dict) -> dict:
     """One line of the table for a claim or erratum record."""
     statements = _statements(rec)
-    kinds = []
-    for s in statements:
-        kind = s.get("kind") or s.get("method")
-        if kind not in kinds:
-            kinds.append(kind)
+    kinds = list(dict.fromkeys(_kind(s) for s in statements))
     typed = [s for s in statements if s.get("display_check") in ("compared", "not compared", "disagrees")]
     trivial = sum(bool(s.get("trivial")) for s in statements)
     if rec["kind"] == "claim":
@@ -49,22 +96,89 @@ def _row(chapter: str, rec: dict) -> dict:
         proof = "+".join(kinds)
     else:
         name = f"erratum {rec['id']}: {rec['title']}"
-        notes_kind = rec["notes_claim"].get("kind") or rec["notes_claim"].get("method")
-        proof = f"refuted:{notes_kind}, fixed:" + "+".join(
-            dict.fromkeys(c.get("kind") or c.get("method") for c in rec["corrections"]))
+        fixed = "fixed" if all(c["holds"] for c in rec["corrections"]) else "fix fails"
+        proof = f"{_notes_verdict(rec['notes_claim'])}:{_kind(rec['notes_claim'])}, {fixed}:" + "+".join(
+            dict.fromkeys(_kind(c) for c in rec["corrections"]))
     result = "FAILED" if not rec["holds"] else ("TRIVIAL" if trivial else "verified")
     compared = sum(s.get("display_check") == "compared" for s in typed)
     return {"chapter": chapter, "claim": name, "proof": proof, "result": result, "kind": rec["kind"],
             "displays": f"{compared}/{len(typed)}" if typed else "-", "trivial": trivial,
             "not_compared": sum(s.get("display_check") == "not compared" for s in statements),
-            "seconds": sum(s.get("seconds", 0.0) for s in statements)}
+            "seconds": sum(s.get("seconds", 0.0) for s in statements), "why": _reasons(rec)}
+
+
+def _code(source: str) -> str:
+    """A cell's source as Python: IPython magics and shell lines become ``pass``."""
+    return "\n".join(line[: len(line) - len(line.lstrip())] + "pass" if line.lstrip().startswith(("%", "!")) else line
+                     for line in source.splitlines())
+
+
+_CALL = re.compile(r"""\b(claim|erratum)\(\s*(["'])((?:(?!\2).)+)\2""")
+
+
+def source_claims(nb) -> list[dict]:
+    """The claims and errata a notebook's source makes with a literal first argument, in order:
+    ``{"cell", "kind", "key", "title"}`` (``key`` is a claim's title or an erratum's id; an
+    erratum's ``title`` is its third argument when that is a literal too). Titles built at run time
+    (f-strings) cannot be known before running and are left out."""
+    found = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        try:
+            tree = ast.parse(_code(cell.source))
+        except SyntaxError:   # the cell cannot run at all: its literal calls, found by pattern
+            found += [{"cell": i, "kind": m[0], "key": m[2], "title": m[2] if m[0] == "claim" else f"erratum {m[2]}"}
+                      for m in _CALL.findall(cell.source)]
+            continue
+        calls = sorted((node for node in ast.walk(tree) if isinstance(node, ast.Call)),
+                       key=lambda node: (node.lineno, node.col_offset))
+        for node in calls:
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if name not in ("claim", "erratum") or not node.args:
+                continue
+            first = node.args[0]
+            if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+                continue
+            title = first.value
+            if name == "erratum":
+                third = node.args[2] if len(node.args) > 2 else None
+                literal = isinstance(third, ast.Constant) and isinstance(third.value, str)
+                title = f"erratum {first.value}" + (f": {third.value}" if literal else "")
+            found.append({"cell": i, "kind": name, "key": first.value, "title": title})
+    return found
+
+
+def _first_line(message: str, width: int = 120) -> str:
+    line = message.splitlines()[0] if message else ""
+    return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def _not_run_rows(chapter: str, nb, recs: list[dict], errors: list[tuple[int, str, str]]) -> list[dict]:
+    """A "NOT RUN" row for each claim or erratum of the source that left no verdict in this execution."""
+    ran = {("claim", r["title"]) if r["kind"] == "claim" else ("erratum", r["id"]) for r in recs}
+    rows, seen = [], set()
+    for c in source_claims(nb):
+        key = (c["kind"], c["key"])
+        if key in ran or key in seen:
+            continue
+        seen.add(key)
+        raised = [f"cell {i} raised {name} before it: {_first_line(message)}"
+                  for i, name, message in errors if i == c["cell"]]
+        why = raised[0] if raised else f"its call in cell {c['cell']} was never reached"
+        rows.append({"chapter": chapter, "claim": c["title"], "proof": f"(cell {c['cell']})", "result": "NOT RUN",
+                     "kind": c["kind"], "displays": "-", "trivial": 0, "not_compared": 0, "seconds": 0.0,
+                     "why": [f"    never ran: {why}"]})
+    return rows
 
 
 def verify_chapter(path: Path, timeout: int = 300) -> dict:
     """Execute one notebook and collect what ran: ``{"chapter", "rows", "errors", "seconds"}``.
 
     ``errors`` are the cells that raised for another reason than a failed claim or erratum
-    (``(cell index, exception, message)``); ``rows`` come from this execution's verdict log only.
+    (``(cell index, exception, message)``); ``rows`` come from this execution's verdict log only,
+    followed by a "NOT RUN" row for each claim or erratum of the source that left no verdict.
     """
     chapter = Path(path).stem[:24]
     with tempfile.TemporaryDirectory(prefix="mlnotes-verify-") as tmp:
@@ -73,8 +187,10 @@ def verify_chapter(path: Path, timeout: int = 300) -> dict:
         nb, seconds, _ = execute(Path(path), timeout=timeout, allow_errors=True,
                                  extra_env={VERDICT_LOG_ENV: str(log), "MLNOTES_RECORD_TIME": ""})
         recs = read_verdict_log(log)
-    errors = [(i, name, message) for i, name, message in cell_errors(nb) if name != "ClaimError"]
-    return {"chapter": chapter, "rows": [_row(chapter, r) for r in recs], "errors": errors, "seconds": seconds}
+    raised = cell_errors(nb)
+    errors = [(i, name, message) for i, name, message in raised if name != "ClaimError"]
+    rows = [_row(chapter, r) for r in recs] + _not_run_rows(chapter, nb, recs, raised)
+    return {"chapter": chapter, "rows": rows, "errors": errors, "seconds": seconds}
 
 
 def _print_table(results: list[dict]) -> None:
@@ -93,13 +209,27 @@ def _print_table(results: list[dict]) -> None:
               f"{r['seconds']:6.2f}s")
 
 
+def _print_reasons(results: list[dict]) -> None:
+    """After the table: for each failed or unrun claim or erratum, why (its failing statements)."""
+    failed = [r for res in results for r in res["rows"] if r["result"] in ("FAILED", "NOT RUN") and r.get("why")]
+    if not failed:
+        return
+    print("\nWhy they failed:")
+    for r in failed:
+        print(f"  {r['chapter']}: {r['claim']} ({r['result']})")
+        print("\n".join(r["why"]))
+
+
 def totals(results: list[dict]) -> dict:
-    """Counts over the chapters: verified claims and errata, failed records, trivial checks (and the
-    records that contain them), typed displays not compared, cells that raised."""
+    """Counts over the chapters: verified claims and errata, failed records (those that did not run
+    included, and counted apart as ``not_run``), trivial checks (and the records that contain them),
+    typed displays not compared, cells that raised."""
     rows = [r for res in results for r in res["rows"]]
-    return {"claims": sum(r["kind"] == "claim" and r["result"] != "FAILED" for r in rows),
-            "errata": sum(r["kind"] == "erratum" and r["result"] != "FAILED" for r in rows),
-            "failed": sum(r["result"] == "FAILED" for r in rows),
+    bad = ("FAILED", "NOT RUN")
+    return {"claims": sum(r["kind"] == "claim" and r["result"] not in bad for r in rows),
+            "errata": sum(r["kind"] == "erratum" and r["result"] not in bad for r in rows),
+            "failed": sum(r["result"] in bad for r in rows),
+            "not_run": sum(r["result"] == "NOT RUN" for r in rows),
             "trivial": sum(r["trivial"] for r in rows),
             "trivial_records": sum(r["result"] == "TRIVIAL" for r in rows),
             "not_compared": sum(r["not_compared"] for r in rows),
@@ -124,11 +254,12 @@ def main(argv=None) -> int:
         with ProcessPoolExecutor(max_workers=min(args.jobs, len(paths))) as pool:
             results = list(pool.map(verify_chapter, paths, [args.timeout] * len(paths)))
     _print_table(results)
+    _print_reasons(results)
     for res in results:
         for i, name, message in res["errors"]:
             print(f"\n{res['chapter']}, cell {i}: {name}: {message}", file=sys.stderr)
     t = totals(results)
-    print(f"\n{t['claims']} claims verified, {t['errata']} errata verified, {t['failed']} failed, "
+    print(f"\n{t['claims']} claims verified, {t['errata']} errata verified, {t['failed']} failed ({t['not_run']} not run), "
           f"{t['cell_errors']} cells raised; {t['trivial']} trivial checks (in {t['trivial_records']} claims or errata, "
           f"not proofs), {t['not_compared']} typed displays not compared "
           f"({len(results)} notebooks, {time.perf_counter() - start:.1f} s with -j {args.jobs})")
