@@ -150,7 +150,9 @@ def _kind_of(method, holds_, counterexample, inputs):
     if _has_float(*inputs):
         return MEASURED
     if not _has_symbols(*inputs):
-        return EXACT
+        # without symbols: exact arithmetic, unless the value itself was only evaluated numerically
+        # (e.g. an infinite product summed by mpmath's series acceleration)
+        return NUMERIC if method == "numeric" and holds_ else EXACT
     return _default_kind(method, holds_, counterexample)
 
 

@@ -209,3 +209,12 @@ def test_a_matrix_times_a_derivative_of_a_matrix_gives_a_clear_message():
         equal(M * sp.Derivative(v, s), sp.Matrix([2 * s, 2]))
     assert equal(sp.Derivative(M * v, s), sp.Matrix([2 * s, 2])).holds
     assert not equal(sp.Derivative(M * v, s), sp.Matrix([2 * s, 1])).holds
+
+
+def test_a_symbol_free_value_evaluated_numerically_is_numeric_evidence_not_exact():
+    # an infinite product is summed by mpmath's series acceleration: that is no exact computation
+    t = sp.Symbol("t", integer=True, positive=True)
+    v = equal(sp.Product(1 + 1 / t**2, (t, 1, sp.oo)), sp.sinh(sp.pi) / sp.pi)
+    assert v.holds and v.kind == "numeric evidence"
+    assert equal(sp.Rational(1, 3) + sp.Rational(1, 6), sp.Rational(1, 2), latex=None).kind in (
+        "exact computation", "trivial")
