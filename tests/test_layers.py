@@ -54,8 +54,6 @@ APART = [({"symbolic"}, LAYERS[4] - {"symbolic"})]
 #: Arrows that break the rules today, each with the reason and who removes it. The test fails on any
 #: other violation, and also when an arrow listed here has gone (so this list only shrinks).
 PENDING = {
-    ("losses", "linear"): "compatibility alias losses.fit_linear -> linear.fit_linear (module __getattr__) "
-                          "until chapters 5 and 11 import it from mlnotes.linear; then spine-lib deletes it",
 }
 
 ROOT = Path(mlnotes.__file__).parent

@@ -36,13 +36,3 @@ __all__ = ["square", "square_grad", "absolute", "absolute_grad", "huber", "huber
            "softmax_cross_entropy", "softmax_cross_entropy_grad",
            "LOSSES", "Loss", "REGRESSION_LOSSES", "regression_risk", "class_priors", "importance_weights",
            "threshold_errors", "best_threshold", "label_shift_threshold"]
-
-
-# Compatibility for chapters 5 and 11 and mlnotes.widgets, which import fit_linear from here: fitting a
-# line is a model's job, so it lives in mlnotes.linear. Remove once they import it from there.
-def __getattr__(name):
-    if name != "fit_linear":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from ..linear import fit_linear  # noqa: PLC0415 - lazy: models sit above losses
-
-    return fit_linear

@@ -2,7 +2,8 @@
 
 import numpy as np
 
-from ..losses import REGRESSION_LOSSES, fit_linear
+from ..linear import fit_linear
+from ..losses import REGRESSION_LOSSES
 from ..utils.validation import as_float_vector, check_scalar
 
 __all__ = ["draw_robust_fit", "robust_fit_demo"]
@@ -33,7 +34,7 @@ def draw_robust_fit(ax, x, y, *, delta=1.0, outlier_index=None, outlier_shift=0.
     -------
     fits : dict
         ``{"square": (w, b), "absolute": (w, b), "huber": (w, b)}`` with slope ``w`` (float) and intercept ``b``,
-        from :func:`mlnotes.losses.fit_linear`.
+        from :func:`mlnotes.linear.fit_linear`.
     """
     x = as_float_vector(x, "x")
     y = as_float_vector(y, "y", x.shape[0]).copy()

@@ -7,6 +7,7 @@ from scipy import special
 from sklearn import metrics
 
 from mlnotes import losses as L
+from mlnotes.linear import fit_linear
 
 RNG = np.random.default_rng(0)
 POINTS = np.concatenate([RNG.normal(scale=3, size=200), [-30.0, -5.0, 5.0, 30.0]])
@@ -171,7 +172,7 @@ def regression_data(seed, n=40, d=2, outliers=3):
 def test_fit_linear_square_is_least_squares(seed, fit_intercept):
     from sklearn.linear_model import LinearRegression
     X, y = regression_data(seed)
-    w, b = L.fit_linear(X, y, "square", fit_intercept=fit_intercept)
+    w, b = fit_linear(X, y, "square", fit_intercept=fit_intercept)
     ref = LinearRegression(fit_intercept=fit_intercept).fit(X, y)
     np.testing.assert_allclose(w, ref.coef_, rtol=0, atol=1e-10)
     assert abs(b - ref.intercept_) <= 1e-10
@@ -181,7 +182,7 @@ def test_fit_linear_square_is_least_squares(seed, fit_intercept):
 def test_fit_linear_absolute_solves_least_absolute_deviations(seed):
     from sklearn.linear_model import QuantileRegressor
     X, y = regression_data(seed)
-    w, b = L.fit_linear(X, y, "absolute")
+    w, b = fit_linear(X, y, "absolute")
     ref = QuantileRegressor(quantile=0.5, alpha=0.0, solver="highs").fit(X, y)
     ours = L.regression_risk(X, y, w, b, "absolute")
     theirs = L.regression_risk(X, y, ref.coef_, ref.intercept_, "absolute")
@@ -205,7 +206,7 @@ def test_fit_linear_huber_matches_sklearn_with_its_scale(seed, epsilon):
     X, y = regression_data(seed)
     ref = HuberRegressor(epsilon=epsilon, alpha=0.0, tol=1e-12, max_iter=10000).fit(X, y)
     sigma = ref.scale_
-    w, b = L.fit_linear(X, y, "huber", delta=epsilon * sigma)
+    w, b = fit_linear(X, y, "huber", delta=epsilon * sigma)
     np.testing.assert_allclose(w, ref.coef_, rtol=0, atol=1e-5)
     assert abs(b - ref.intercept_) <= 1e-5
 
@@ -223,7 +224,7 @@ def test_fit_linear_huber_matches_sklearn_with_its_scale(seed, epsilon):
 def test_fit_linear_huber_is_a_stationary_point_and_beats_scipy(seed, delta):
     from scipy import optimize
     X, y = regression_data(seed)
-    w, b = L.fit_linear(X, y, "huber", delta=delta)
+    w, b = fit_linear(X, y, "huber", delta=delta)
     r = y - X @ w - b
     gradient = -np.concatenate([X.T @ L.huber_grad(r, delta), [L.huber_grad(r, delta).sum()]]) / len(y)
     assert np.abs(gradient).max() <= 1e-9
@@ -234,9 +235,9 @@ def test_fit_linear_huber_is_a_stationary_point_and_beats_scipy(seed, delta):
 
 def test_huber_fit_is_least_squares_when_delta_exceeds_every_residual():
     X, y = regression_data(3, outliers=0)
-    w_ls, b_ls = L.fit_linear(X, y, "square")
+    w_ls, b_ls = fit_linear(X, y, "square")
     delta = 1.01 * np.abs(y - X @ w_ls - b_ls).max()
-    w, b = L.fit_linear(X, y, "huber", delta=delta)
+    w, b = fit_linear(X, y, "huber", delta=delta)
     np.testing.assert_allclose(w, w_ls, rtol=0, atol=1e-9)
     assert abs(b - b_ls) <= 1e-9
 
@@ -244,8 +245,8 @@ def test_huber_fit_is_least_squares_when_delta_exceeds_every_residual():
 @pytest.mark.parametrize("loss", L.REGRESSION_LOSSES)
 def test_fits_are_translation_equivariant(loss):
     X, y = regression_data(4)
-    w, b = L.fit_linear(X, y, loss)
-    w_c, b_c = L.fit_linear(X, y + 5.0, loss)
+    w, b = fit_linear(X, y, loss)
+    w_c, b_c = fit_linear(X, y + 5.0, loss)
     np.testing.assert_allclose(w_c, w, rtol=0, atol=1e-7)
     assert abs(b_c - (b + 5.0)) <= 1e-7
 
@@ -254,7 +255,7 @@ def test_square_fit_of_one_feature_without_spread_keeps_the_risk_minimal():
     X = np.ones((5, 1))                                # constant feature: collinear with the intercept
     y = np.arange(5.0)
     for loss in L.REGRESSION_LOSSES:
-        w, b = L.fit_linear(X, y, loss)
+        w, b = fit_linear(X, y, loss)
         fitted_constant = w[0] + b
         best = {"square": y.mean(), "absolute": np.median(y), "huber": np.median(y)}[loss]
         assert abs(L.regression_risk(X, y, w, b, loss) - L.regression_risk(X, y, [0.0], best, loss)) <= 1e-9, loss
@@ -266,9 +267,9 @@ def test_constant_fits_are_the_mean_and_the_median(seed):
     y = np.random.default_rng(seed).normal(size=21)
     y[0] = 1e3                                          # one outlier: it moves the mean, not the median
     zero_feature = np.zeros((21, 1))
-    assert abs(L.fit_linear(zero_feature, y, "square")[1] - y.mean()) <= 1e-10
-    assert abs(L.fit_linear(zero_feature, y, "absolute")[1] - np.median(y)) <= 1e-10
-    c = L.fit_linear(zero_feature, y, "huber", delta=0.5)[1]
+    assert abs(fit_linear(zero_feature, y, "square")[1] - y.mean()) <= 1e-10
+    assert abs(fit_linear(zero_feature, y, "absolute")[1] - np.median(y)) <= 1e-10
+    c = fit_linear(zero_feature, y, "huber", delta=0.5)[1]
     assert abs(np.clip(y - c, -0.5, 0.5).sum()) <= 1e-8  # Huber's stationarity condition for a constant
 
 
@@ -285,15 +286,15 @@ def test_regression_risk_agrees_with_sklearn_and_scipy():
 def test_fit_linear_rejects_bad_input():
     X, y = regression_data(0)
     with pytest.raises(ValueError, match="loss must be one of"):
-        L.fit_linear(X, y, "hinge")
+        fit_linear(X, y, "hinge")
     with pytest.raises(ValueError, match="delta must be > 0"):
-        L.fit_linear(X, y, "huber", delta=0.0)
+        fit_linear(X, y, "huber", delta=0.0)
     with pytest.raises(ValueError, match="entries but X has"):
-        L.fit_linear(X, y[:-1])
+        fit_linear(X, y[:-1])
     with pytest.raises(ValueError, match="NaN"):
-        L.fit_linear(np.where(X > 1, np.nan, X), y)
+        fit_linear(np.where(X > 1, np.nan, X), y)
     with pytest.raises(TypeError, match="fit_intercept must be True or False"):
-        L.fit_linear(X, y, fit_intercept="yes")
+        fit_linear(X, y, fit_intercept="yes")
     with pytest.raises(ValueError, match="w has 3 entries"):
         L.regression_risk(X, y, np.zeros(3))
 
@@ -433,7 +434,7 @@ def test_robust_fit_drawing_and_widget():
     y_moved = y.copy()
     y_moved[14] += 20.0
     for loss in L.REGRESSION_LOSSES:
-        w, b = L.fit_linear(x[:, None], y_moved, loss, delta=0.7)
+        w, b = fit_linear(x[:, None], y_moved, loss, delta=0.7)
         assert fits[loss] == (float(w[0]), b)
     # the outlier drags the least-squares slope far more than the robust ones
     assert fits["square"][0] - 0.5 > 5 * max(abs(fits["absolute"][0] - 0.5), abs(fits["huber"][0] - 0.5))
