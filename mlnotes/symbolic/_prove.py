@@ -734,6 +734,8 @@ def _check_points(lhs, rhs, free, witnesses, rng, points, digits):
             if len(lv) != 1:
                 continue
             (a,), (b,) = lv, rv
+            if a.has(sp.zoo) or b.has(sp.zoo):
+                continue            # complex infinity (e.g. a factorial at a negative integer): undefined there
             evaluated += 1
             if a == b and a in (sp.oo, -sp.oo):
                 continue

@@ -218,3 +218,15 @@ def test_a_symbol_free_value_evaluated_numerically_is_numeric_evidence_not_exact
     assert v.holds and v.kind == "numeric evidence"
     assert equal(sp.Rational(1, 3) + sp.Rational(1, 6), sp.Rational(1, 2), latex=None).kind in (
         "exact computation", "trivial")
+
+
+def test_points_where_both_sides_are_complex_infinity_are_no_counterexample():
+    # a Sum of log(k_i!) is complex infinity where a sampled k_i is a negative integer: both sides are
+    # undefined there, which proves nothing either way (it failed chapter 11's PB-1 as a 'counterexample')
+    k = sp.IndexedBase("k")
+    i, n = sp.symbols("i n", integer=True, positive=True)
+    lam = sp.Symbol("lambda", positive=True)
+    lhs = sp.Sum(k[i] * sp.log(lam) - lam - sp.log(sp.factorial(k[i])), (i, 1, n))
+    rhs = sp.log(lam) * sp.Sum(k[i], (i, 1, n)) - n * lam - sp.Sum(sp.log(sp.factorial(k[i])), (i, 1, n))
+    assert equal(lhs, rhs, witnesses=[{n: 2}]).holds
+    assert not equal(lhs, rhs + 1, witnesses=[{n: 2}]).holds           # and a wrong claim still fails
