@@ -17,6 +17,19 @@ def chapter(request):
     return statements.chapter_statements(request.param)
 
 
+#: Chapters whose displayed statements are not yet marked or linked to their checks (issue 10 §5), and
+#: whose trivial checks are not yet restated: the tests run and report them as expected failures until the
+#: chapters are converted; remove a chapter from here when it passes.
+PENDING = {"11_probabilistic_regression", "13_generative_classifiers"}
+
+
+@pytest.fixture(autouse=True)
+def _pending(request):
+    chapter_path = request.node.callspec.params.get("chapter") if hasattr(request.node, "callspec") else None
+    if chapter_path is not None and chapter_path.stem in PENDING:
+        request.applymarker(pytest.mark.xfail(strict=False, reason="chapter not converted for issue 10 yet"))
+
+
 def test_no_unmarked_display(chapter):
     unmarked = [f"cell {d.cell}: {d.label or '(no label)'}: {d.latex.splitlines()[0][:70] if d.latex else ''}"
                 for d in chapter.unmarked]
