@@ -29,6 +29,7 @@ import re
 import sys
 import tempfile
 import time
+import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -251,7 +252,10 @@ def main(argv=None) -> int:
     if args.jobs == 1 or len(paths) == 1:
         results = [verify_chapter(p, args.timeout) for p in paths]
     else:
-        with ProcessPoolExecutor(max_workers=min(args.jobs, len(paths))) as pool:
+        # spawn, not fork: verify may run inside a threaded process (a pytest worker), where a forked child can
+        # deadlock on a lock another thread held at the fork
+        with ProcessPoolExecutor(max_workers=min(args.jobs, len(paths)),
+                                 mp_context=multiprocessing.get_context("spawn")) as pool:
             results = list(pool.map(verify_chapter, paths, [args.timeout] * len(paths)))
     _print_table(results)
     _print_reasons(results)
