@@ -244,8 +244,9 @@ def errata_table() -> str:
 
 
 def statements_table() -> str:
-    """Per chapter, in four columns that fit the text column: displayed statements (checked / definitions /
-    not machine-checked / unmarked), exercise solutions checked and trivial checks, counted by the
+    """Per chapter, in five columns that fit the text column: displayed statements (checked / definitions /
+    not machine-checked / unmarked), exercise solutions checked, trivial checks and checked displays not
+    tied to their check, counted by the
     checker's ``tools/statements.py`` (``chapter_statements``); then the reasons given for the displays
     that are not machine-checked."""
     count = getattr(statements, STATEMENTS_FUNCTION, None) if statements else None
@@ -253,13 +254,14 @@ def statements_table() -> str:
         return ("*Displayed statements: not counted in this checkout (the checker's `tools/statements.py` "
                 f"with `{STATEMENTS_FUNCTION}` is missing).*")
     lines = ["| chapter | displayed statements: checked / definitions / not machine-checked / unmarked "
-             "| exercise solutions checked | trivial checks |", "|---|---|---|---|"]
+             "| exercise solutions checked | trivial checks | checked displays not tied to their check |",
+             "|---|---|---|---|---|"]
     reasons = []
     for path in chapter_notebooks():
         c = count(path)
         split = " / ".join(str(c.count(k)) for k in ("checked", "definition", "unchecked", "unmarked"))
         lines.append(f"| {_short_doc(path)} | {len(c.displays)}: {split} | {len(c.exercises_checked)} of "
-                     f"{len(c.exercises)} | {c.trivial} |")
+                     f"{len(c.exercises)} | {c.trivial} | {len(c.untied)} |")
         reasons += [f"- {_short_doc(path)}, " + (f"{{eq}}`{d.label}`" if d.label else "an unlabelled display")
                     + f": {d.reason}" for d in c.displays if d.category == "unchecked"]
     if reasons:
@@ -279,7 +281,9 @@ def status_table() -> str:
         seconds = f"{timings[rel]:.1f}" if rel in timings else "not measured"
         lines.append(f"| {{doc}}`{_doc(path)}` | {seconds} | {n_claims} | {n_errata} |")
     lines += ["", "What the chapters display and how much of it is checked (a *trivial* check compares two "
-              "sides that were identical when it was built, so it proves nothing; chapters must have none):", "",
+              "sides that were identical when it was built, so it proves nothing; chapters must have none; a checked "
+              "display is *tied* to its check when each of its steps is a step of the formula shown with the check, "
+              "which the checker compares with the checked expressions where sympy can parse it):", "",
               statements_table()]
     lines += ["", "| package | version |", "|---|---|"]
     for name in PACKAGES:

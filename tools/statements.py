@@ -1,4 +1,4 @@
-"""Displayed statements of the chapters: which are checked, which are definitions, which are not
+r"""Displayed statements of the chapters: which are checked, which are definitions, which are not
 machine-checked (and why), and which are unmarked.
 
     python tools/statements.py              # the table for every chapter
@@ -12,6 +12,12 @@ Every ``$$`` display block of a chapter's markdown is one of
   comment ``% definition``;
 - *not machine-checked*: the line directly above is ``% unchecked: <reason>``;
 - *unmarked*: none of these (a test fails on it).
+
+A checked display is also *tied* to its check: every step of it (each ``lhs REL rhs`` of a chain
+``a = b \le c``, across ``aligned`` lines) must be a step, as text up to spacing and sizing commands,
+of the typed display (``latex=``) of a statement of a claim that proves it. The checker compares that
+typed display with the checked expressions where sympy can parse it, so a changed markdown equation
+no longer matches its check, and a test fails (:func:`untied_steps`).
 
 The claims are read from the notebook's stored records (which nbval keeps equal to a fresh run).
 Also counted per chapter: exercises (``**N.**`` paragraphs after the ``Exercises`` heading),
@@ -66,6 +72,7 @@ class ChapterStatements:
     claims: int = 0
     errata: int = 0
     dangling: list[str] = field(default_factory=list)   # proves= labels that no display carries
+    untied: list[tuple[str, list[str]]] = field(default_factory=list)   # (label, steps not in its checks)
 
     def count(self, category: str) -> int:
         return sum(d.category == category for d in self.displays)
@@ -118,6 +125,78 @@ def displays_of_markdown(text: str, proven: set[str], cell: int = 0) -> list[Dis
     return out
 
 
+#: Environments and commands that only align, space or size a formula: dropped before comparing.
+_LAYOUT = re.compile(r"\\(?:begin|end)\{(?:aligned|align\*?|split|gathered|equation\*?)\}"
+                     r"|\\(?:left|right|[bB]igg?[lr]?|displaystyle|textstyle)(?![a-zA-Z])")
+_SPACE = re.compile(r"\\[,;:! ]|~|&|\s+")
+#: Relations at which a statement is cut into steps, and separators between statements on one line.
+_RELATION = re.compile(r"=|<|>|\\(?:le|ge|leq|geq|ne|neq|approx|propto|equiv|iff|implies|Rightarrow|"
+                       r"Longrightarrow|sim|in|subseteq|preceq|succeq)(?![a-zA-Z])")
+_SEPARATOR = re.compile(r"(?<!\\)[,;]|\\q?quad(?![a-zA-Z])")
+
+
+_OPEN = re.compile(r"[(\[{]|\\(?:langle|lVert|lvert|lfloor|lceil)(?![a-zA-Z])")
+_CLOSE = re.compile(r"[)\]}]|\\(?:rangle|rVert|rvert|rfloor|rceil)(?![a-zA-Z])")
+
+
+def _top_level(text: str, pattern: re.Pattern) -> list[re.Match]:
+    """Matches of ``pattern`` in ``text`` outside every (), [], {}, angle-bracket and norm group."""
+    found = []
+    for m in pattern.finditer(text):
+        before = text[:m.start()]
+        if len(_OPEN.findall(before)) == len(_CLOSE.findall(before)):
+            found.append(m)
+    return found
+
+
+def _split(text: str, pattern: re.Pattern, keep: bool = False) -> list[str]:
+    cuts = _top_level(text, pattern)
+    pieces, start = [], 0
+    for m in cuts:
+        pieces.append(text[start:m.start()] + (m.group(0) if keep else ""))
+        start = m.end()
+    return pieces + [text[start:]]
+
+
+def display_steps(latex: str) -> list[str]:
+    """The steps of a display: its statements (lines of an ``aligned`` block not continuing a chain,
+    and parts separated by ``,``/``;``/``\\quad``), each cut at its relations into ``lhs REL rhs``
+    steps; spacing, sizing and alignment dropped. ``a &= b \\\\ &\\le c`` gives ``["a=b", "b\\lec"]``;
+    a statement without a relation is one step."""
+    text = _LAYOUT.sub("", latex)
+    lines = []
+    for line in re.split(r"\\\\", text):
+        line = line.strip().lstrip("&").strip()
+        if lines and _RELATION.match(line):
+            lines[-1] += " " + line        # a continued chain: &= c on its own line
+        elif line:
+            lines.append(line)
+    steps = []
+    for statement in (part for line in lines for part in _split(line, _SEPARATOR)):
+        cuts = _top_level(statement, _RELATION)
+        sides = [_SPACE.sub("", side).strip(".") for side in _split(statement, _RELATION)]
+        if not cuts:
+            steps += [sides[0]] if sides[0] else []
+            continue
+        steps += [sides[i] + _SPACE.sub("", cut.group(0)) + sides[i + 1] for i, cut in enumerate(cuts)]
+    return steps
+
+
+def untied_steps(display: str, typed: list[str]) -> list[str]:
+    """The steps of a markdown ``display`` that appear in none of the ``typed`` displays of the
+    statements that prove it (an empty list: the display is tied to its checks).
+
+    Parameters
+    ----------
+    display : str
+        The LaTeX body of a ``$$`` block.
+    typed : list of str
+        The typed displays (``latex=``) of the statements of every claim naming its label.
+    """
+    shown = {step for t in typed if t for step in display_steps(t)}
+    return [step for step in display_steps(display) if step not in shown]
+
+
 def _exercises(markdown: str) -> list[str]:
     heading = re.search(r"^#+\s+Exercises\b.*$", markdown, re.M)
     if not heading:
@@ -146,6 +225,15 @@ def chapter_statements(nb_or_path) -> ChapterStatements:
             markdown.append(cell.source)
     labels = {d.label for d in result.displays if d.label}
     result.dangling = sorted(proven - labels)
+    typed = {}
+    for r in claims:
+        for label in r.get("proves", []) or []:
+            typed.setdefault(label, []).extend(st.get("latex") or "" for st in r["statements"])
+    for d in result.displays:
+        if d.category == "checked":
+            missing = untied_steps(d.latex, typed[d.label])
+            if missing:
+                result.untied.append((d.label, missing))
     result.exercises = _exercises("\n\n".join(markdown))
     result.exercises_checked = sorted({str(r["exercise"]) for r in claims if r.get("exercise")},
                                       key=lambda e: (len(e), e))
@@ -189,16 +277,18 @@ def statements_table(paths=None) -> str:
     """
     paths = chapter_notebooks() if paths is None else paths
     lines = ["| chapter | displayed statements | checked | definitions | not machine-checked | unmarked "
-             "| exercise solutions checked | trivial checks | displays not compared | statements by proof kind |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "| exercise solutions checked | trivial checks | displays not compared | checked displays not tied "
+             "to their check | statements by proof kind |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     reasons = []
-    totals = dict.fromkeys(["displays", *CATEGORIES, "exercises", "checked_ex", "trivial", "not_compared"], 0)
+    totals = dict.fromkeys(["displays", *CATEGORIES, "exercises", "checked_ex", "trivial", "not_compared",
+                            "untied"], 0)
     for path in paths:
         s = chapter_statements(path)
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(s.kinds.items(), key=lambda kv: -kv[1]))
         lines.append(f"| {{doc}}`{_doc(path)}` | {len(s.displays)} | {s.count('checked')} | {s.count('definition')} "
                      f"| {s.count('unchecked')} | {s.count('unmarked')} | {len(s.exercises_checked)} of "
-                     f"{len(s.exercises)} | {s.trivial} | {s.not_compared} | {kinds or '-'} |")
+                     f"{len(s.exercises)} | {s.trivial} | {s.not_compared} | {len(s.untied)} | {kinds or '-'} |")
         for d in s.displays:
             if d.category == "unchecked":
                 reasons.append(f"| {{doc}}`{_doc(path)}` | {d.label and '{eq}`' + d.label + '`' or '(no label)'} "
@@ -210,9 +300,10 @@ def statements_table(paths=None) -> str:
         totals["checked_ex"] += len(s.exercises_checked)
         totals["trivial"] += s.trivial
         totals["not_compared"] += s.not_compared
+        totals["untied"] += len(s.untied)
     lines.append(f"| **total** | {totals['displays']} | {totals['checked']} | {totals['definition']} "
                  f"| {totals['unchecked']} | {totals['unmarked']} | {totals['checked_ex']} of {totals['exercises']} "
-                 f"| {totals['trivial']} | {totals['not_compared']} | |")
+                 f"| {totals['trivial']} | {totals['not_compared']} | {totals['untied']} | |")
     if reasons:
         lines += ["", "Displayed statements marked as not machine-checked, with the reason given:", "",
                   "| chapter | equation | why it is not machine-checked |", "|---|---|---|"] + reasons
@@ -240,6 +331,11 @@ def main(argv=None) -> int:
                 print(f"{path.name}: cell {d.cell}: unmarked display {d.label or ''} {d.latex[:60]!r}", file=sys.stderr)
             for label in s.dangling:
                 print(f"{path.name}: proves={label!r} but no display carries that label", file=sys.stderr)
+        if s.untied:
+            status = 1
+            for label, missing in s.untied:
+                print(f"{path.name}: display ({label}) has steps in no typed display of its checks: "
+                      + "; ".join(missing), file=sys.stderr)
     return status
 
 

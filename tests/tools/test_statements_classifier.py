@@ -136,8 +136,10 @@ def test_main_fails_on_unmarked_displays_and_dangling_labels(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "unmarked display" in err and "proves='nowhere'" in err
     good = tmp_path / "good.ipynb"
+    tied = [{"latex": "c = d", "holds": True, "kind": "proved", "method": "symbolic", "detail": "",
+             "trivial": False, "display_check": "compared"}]
     nbformat.write(_notebook("% definition\n$$ a = b $$ (d)\n\n$$ c = d $$ (e)\n",
-                             outputs=[_claim_output("e", proves=("e",))]), good)
+                             outputs=[_claim_output("e", proves=("e",), statements_=tied)]), good)
     assert statements.main([str(good)]) == 0
     capsys.readouterr()
 
@@ -146,3 +148,49 @@ def test_main_fails_on_unmarked_displays_and_dangling_labels(tmp_path, capsys):
                                      ("text $$a$$\n", 0)])
 def test_only_display_blocks_count(text, n):
     assert len(statements.displays_of_markdown(text, set())) == n
+
+
+# --- tying a checked display to its check (issue 10, section 1: the formula shown is the formula checked) ---
+
+@pytest.mark.parametrize("latex, steps", [
+    (r"a = b", ["a=b"]),
+    (r"\nabla f(w) &= X^\top (Xw - y) \\ &\le \lVert X \rVert^2 .", [r"\nablaf(w)=X^\top(Xw-y)", r"X^\top(Xw-y)\le\lVertX\rVert^2"]),
+    (r"p(y = 1 \mid x) = \Phi(w^\top x), \qquad \Phi(z) = \int_0^z e^{-t}\,dt", [r"p(y=1\midx)=\Phi(w^\topx)", r"\Phi(z)=\int_0^ze^{-t}dt"]),
+    (r"\langle w, \psi(x, y) \rangle = w_y^\top x", [r"\langlew,\psi(x,y)\rangle=w_y^\topx"]),
+    (r"\begin{aligned} a &= b \\ c &\ge d \end{aligned}", ["a=b", r"c\ged"]),
+    (r"\sigma(z)", [r"\sigma(z)"]),
+    (r"\left( \frac{a = b}{c} \right) = 1", [r"(\frac{a=b}{c})=1"]),
+])
+def test_display_steps(latex, steps):
+    assert statements.display_steps(latex) == steps
+
+
+def test_a_display_and_its_check_agree_up_to_spacing_and_layout():
+    shown = r"\nabla_w E = X^\top (\sigma(Xw) - y) \le 1"
+    typed = [r"\nabla_w E \;=\; X^\top\big(\sigma(Xw) - y\big) \quad (d = 2)", r"X^\top(\sigma(Xw) - y) \le 1"]
+    assert statements.untied_steps(shown, typed) == []
+
+
+@pytest.mark.parametrize("changed", [
+    r"\nabla_w E = X^\top (y - \sigma(Xw))",            # the sign of the residual flipped
+    r"\nabla_w E = X^\top (\sigma(Xw) - y) + 1",        # a term added
+    r"\nabla_w E = X^\top \sigma(Xw)",                  # a term dropped (its text is a prefix of the check's)
+    r"\nabla_w E \le X^\top (\sigma(Xw) - y)",          # the relation changed
+])
+def test_a_changed_display_is_no_longer_tied(changed):
+    typed = [r"\nabla_w E = X^\top (\sigma(Xw) - y)"]
+    assert statements.untied_steps(changed, typed), changed
+
+
+def test_chapter_statements_and_main_report_untied_displays(tmp_path, capsys):
+    def statement(latex):
+        return {"latex": latex, "holds": True, "kind": "proved", "method": "symbolic", "detail": "",
+                "trivial": False, "display_check": "compared"}
+    text = "$$ c = d + 1 $$ (e)\n"
+    tied = _notebook(text, outputs=[_claim_output("e", proves=("e",), statements_=[statement("c = d + 1")])])
+    assert statements.chapter_statements(tied).untied == []
+    path = tmp_path / "untied.ipynb"
+    nbformat.write(_notebook(text, outputs=[_claim_output("e", proves=("e",), statements_=[statement("c = d")])]), path)
+    assert statements.chapter_statements(path).untied == [("e", ["c=d+1"])]
+    assert statements.main([str(path)]) == 1
+    assert "display (e)" in capsys.readouterr().err
