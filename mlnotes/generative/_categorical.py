@@ -11,8 +11,8 @@ The maximum-likelihood estimate of :math:`\theta_{kjv}` is a ratio of counts; ad
 
 import numpy as np
 
-from ..utils.validation import check_sample_weight, check_scalar
-from ._discriminant import _BayesClassifier, _encode, _priors
+from ..utils.validation import check_classes, check_sample_weight, check_scalar
+from ._discriminant import _BayesClassifier, _priors
 
 
 def _check_categories(X, n_categories=None):
@@ -79,7 +79,7 @@ class CategoricalNB(_BayesClassifier):
         non-negative integer codes; ``y``: (n_samples,); ``sample_weight``: (n_samples,), optional, each
         sample counted with its weight (as scikit-learn)."""
         alpha = check_scalar(self.alpha, "alpha", min_val=0)
-        X, codes, self.classes_ = _encode(self, X, y)
+        X, _, codes = check_classes(self, X, y, dtype=np.float64)
         s = check_sample_weight(sample_weight, X.shape[0])
         if len(np.unique(codes[s > 0])) < 2:
             raise ValueError("CategoricalNB needs samples of at least 2 classes with positive sample_weight")

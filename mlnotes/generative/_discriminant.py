@@ -14,26 +14,12 @@ import numpy as np
 from scipy import linalg
 from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.preprocessing import LabelEncoder
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..utils.validation import check_square_sums
 from ..stats import mvn_logpdf  # chapter 3
-from ..utils.validation import check_sample_weight, check_scalar
+from ..utils.validation import check_classes, check_sample_weight, check_scalar
 from ._mle import gaussian_mle
-
-
-def _encode(estimator, X, y):
-    """Validate, encode the labels and check there are two classes at least."""
-    X, y = validate_data(estimator, X, y, dtype=np.float64)
-    check_classification_targets(y)
-    encoder = LabelEncoder().fit(y)
-    codes = encoder.transform(y)
-    if len(encoder.classes_) < 2:
-        raise ValueError(f"{type(estimator).__name__} needs samples of at least 2 classes, but the data contain "
-                         f"only one class: {np.asarray(encoder.classes_[0]).item()!r}")
-    return X, codes, encoder.classes_
 
 
 def _priors(priors, codes, n_classes, sample_weight=None):
@@ -137,7 +123,7 @@ class LinearDiscriminantAnalysis(_BayesClassifier):
     def fit(self, X, y):
         """Estimate priors, class means and the shared covariance. ``X``: (n_samples, n_features); ``y``: (n_samples,)."""
         tol = check_scalar(self.tol, "tol", low=0)
-        X, codes, self.classes_ = _encode(self, X, y)
+        X, _, codes = check_classes(self, X, y, dtype=np.float64)
         K, n = len(self.classes_), X.shape[0]
         self.priors_ = _priors(self.priors, codes, K)
         # computed in units of each feature's largest magnitude (_units); the fit is the same in any units (the
@@ -211,7 +197,7 @@ class QuadraticDiscriminantAnalysis(_BayesClassifier):
         """Estimate priors, class means and one covariance per class."""
         r = check_scalar(self.reg_param, "reg_param", low=0, high=1)
         tol = check_scalar(self.tol, "tol", low=0)
-        X, codes, self.classes_ = _encode(self, X, y)
+        X, _, codes = check_classes(self, X, y, dtype=np.float64)
         check_square_sums(X)           # reg_param and tol are absolute: the fit is not the same in other units
         K, d = len(self.classes_), X.shape[1]
         self.priors_ = _priors(self.priors, codes, K)
@@ -266,7 +252,7 @@ class GaussianNB(_BayesClassifier):
         """Estimate priors, class means and per-feature class variances (weighted by ``sample_weight``,
         shape (n_samples,), if given, as scikit-learn)."""
         smoothing = check_scalar(self.var_smoothing, "var_smoothing", min_val=0)
-        X, codes, self.classes_ = _encode(self, X, y)
+        X, _, codes = check_classes(self, X, y, dtype=np.float64)
         s = check_sample_weight(sample_weight, X.shape[0])
         K = len(self.classes_)
         if (np.bincount(codes, weights=s, minlength=K) <= 0).any():

@@ -40,6 +40,18 @@ def _gamma(gamma, X):
     return check_scalar(gamma, "gamma", Real, min_val=0, include_boundaries="neither")
 
 
+def _affine_gram(X, Y, gamma, coef0):
+    r""":math:`\gamma\, XY^\top + c_0` on validated data: the inner argument of the polynomial and sigmoid
+    kernels."""
+    X, Y, _ = _check_pair(X, Y)
+    gamma = _gamma(gamma, X)
+    coef0 = check_scalar(coef0, "coef0")
+    K = X @ Y.T
+    K *= gamma
+    K += coef0
+    return K
+
+
 def squared_euclidean_distances(X, Y=None):
     r"""Squared Euclidean distances :math:`D_{ij} = \lVert x_i - y_j\rVert_2^2` of all pairs of rows.
 
@@ -154,13 +166,8 @@ def polynomial_kernel(X, Y=None, degree=3, gamma=None, coef0=1):
     scikit-learn also accepts a real ``degree``; here it is an integer, the case with a finite feature map.
     Chapter 15.
     """
-    X, Y, _ = _check_pair(X, Y)
     degree = check_scalar(degree, "degree", Integral, min_val=1)
-    gamma = _gamma(gamma, X)
-    coef0 = check_scalar(coef0, "coef0")
-    K = X @ Y.T
-    K *= gamma
-    K += coef0
+    K = _affine_gram(X, Y, gamma, coef0)
     K **= degree
     return K
 
@@ -264,12 +271,7 @@ def sigmoid_kernel(X, Y=None, gamma=None, coef0=1):
 
     Not positive semidefinite in general (it fails Mercer's condition, chapter 15), although SVMs use it.
     """
-    X, Y, _ = _check_pair(X, Y)
-    gamma = _gamma(gamma, X)
-    coef0 = check_scalar(coef0, "coef0")
-    K = X @ Y.T
-    K *= gamma
-    K += coef0
+    K = _affine_gram(X, Y, gamma, coef0)
     np.tanh(K, out=K)
     return K
 

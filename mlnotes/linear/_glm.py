@@ -20,12 +20,11 @@ import numpy as np
 from scipy.special import log_softmax, softmax
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.preprocessing import LabelEncoder
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..optim import column_scale, minimize
-from ..utils.validation import check_bool, check_option, check_sample_weight, check_scalar, check_square_sums
+from ..utils.validation import (check_bool, check_classes, check_option, check_sample_weight, check_scalar,
+                                check_square_sums)
 
 SOLVERS = ("lbfgs", "newton")
 
@@ -152,19 +151,9 @@ class GLMClassifier(ClassifierMixin, BaseEstimator):
         C = check_scalar(self.C, "C", Real, min_val=0, include_boundaries="neither", allow_inf=True)
         fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
         check_solver_params(self.solver, self.tol, self.max_iter)
-        X, y = validate_data(self, X, y, dtype=np.float64)
-        check_classification_targets(y)
-        encoder = LabelEncoder().fit(y)
-        self.classes_ = encoder.classes_
+        X, y, codes = check_classes(self, X, y, binary=not self.link.multiclass, dtype=np.float64)
         K = len(self.classes_)
-        if K < 2:
-            raise ValueError(f"{name} needs samples of at least 2 classes in the data, but the data contain only "
-                             f"one class: {self.classes_[0]!r}")
-        if K > 2 and not self.link.multiclass:
-            raise ValueError(f"Only binary classification is supported by {name}: got {K} classes "
-                             f"{self.classes_[:5]}; use OneVsRestClassifier({name}()) for more")
         s = check_sample_weight(sample_weight, X.shape[0])
-        codes = encoder.transform(y)
         if len(np.unique(codes[s > 0])) < 2:
             raise ValueError(f"{name} needs samples of at least 2 classes with positive sample_weight; all the "
                              f"weight is on class {self.classes_[codes[s > 0][0]]!r}")

@@ -166,6 +166,16 @@ def _check_alpha(alpha, n_targets):
     return np.broadcast_to(alpha_arr, (n_targets,)).copy()
 
 
+def _ridge(X, y, alpha, method):
+    """Validate ``X``, ``y`` and ``alpha`` and solve ridge with :func:`mlnotes.optim.least_squares` by
+    ``method``; the weights have the shape of ``y`` with ``n_features`` rows."""
+    X = as_float_matrix(X)
+    y = _as_targets(y, X.shape[0])
+    Y = y.reshape(X.shape[0], -1)
+    W = least_squares(X, Y, _check_alpha(alpha, Y.shape[1]), method=method)[0]
+    return W.ravel() if y.ndim == 1 else W
+
+
 def ridge_closed_form(X, y, alpha):
     r"""Ridge weights :math:`w = (X^\top X + \alpha I)^{-1} X^\top y` by Cholesky.
 
@@ -184,12 +194,7 @@ def ridge_closed_form(X, y, alpha):
     -------
     w : array of shape (n_features,) or (n_features, n_targets)
     """
-    X = as_float_matrix(X)
-    y = _as_targets(y, X.shape[0])
-    Y = y.reshape(X.shape[0], -1)
-    alphas = _check_alpha(alpha, Y.shape[1])
-    W = least_squares(X, Y, alphas, method="cholesky")[0]
-    return W.ravel() if y.ndim == 1 else W
+    return _ridge(X, y, alpha, "cholesky")
 
 
 def ridge_svd(X, y, alpha):
@@ -209,9 +214,4 @@ def ridge_svd(X, y, alpha):
     -------
     w : array of shape (n_features,) or (n_features, n_targets)
     """
-    X = as_float_matrix(X)
-    y = _as_targets(y, X.shape[0])
-    Y = y.reshape(X.shape[0], -1)
-    alphas = _check_alpha(alpha, Y.shape[1])
-    W = least_squares(X, Y, alphas, method="svd")[0]
-    return W.ravel() if y.ndim == 1 else W
+    return _ridge(X, y, alpha, "svd")

@@ -9,8 +9,9 @@ from itertools import combinations
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils._available_if import available_if
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
+
+from ..utils.validation import check_classes
 
 
 def _scores(estimator, X):
@@ -18,18 +19,6 @@ def _scores(estimator, X):
     if hasattr(estimator, "decision_function"):
         return estimator.decision_function(X)
     return estimator.predict_proba(X)[:, 1]
-
-
-def _validate_classes(estimator, X, y, **validate_kwargs):
-    """Validate ``X``, ``y`` (``validate_kwargs`` go to scikit-learn's ``validate_data``), set
-    ``estimator.classes_`` and check there are 2 classes at least."""
-    X, y = validate_data(estimator, X, y, **validate_kwargs)
-    check_classification_targets(y)
-    estimator.classes_ = np.unique(y)
-    if len(estimator.classes_) < 2:
-        raise ValueError(f"need samples of at least 2 classes, but the data contain only one class: "
-                         f"{estimator.classes_[0]!r}")
-    return X, y
 
 
 class OneVsRestClassifier(ClassifierMixin, BaseEstimator):
@@ -58,7 +47,7 @@ class OneVsRestClassifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Fit one classifier per class. ``X``: (n_samples, n_features); ``y``: (n_samples,)."""
-        X, y = _validate_classes(self, X, y)
+        X, y, _ = check_classes(self, X, y)
         self.estimators_ = [clone(self.estimator).fit(X, (y == k).astype(int)) for k in self.classes_]
         return self
 
@@ -111,7 +100,7 @@ class OneVsOneClassifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Fit one classifier per pair of classes. ``X``: (n_samples, n_features); ``y``: (n_samples,)."""
-        X, y = _validate_classes(self, X, y)
+        X, y, _ = check_classes(self, X, y)
         self.pairs_ = list(combinations(range(len(self.classes_)), 2))
         self.estimators_ = []
         for i, j in self.pairs_:

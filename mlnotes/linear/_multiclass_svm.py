@@ -31,9 +31,9 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from threadpoolctl import threadpool_limits
 
 from ..optim import inverse_time, subgradient_descent
-from ..utils.validation import as_float_matrix, as_float_vector, check_bool, check_sample_weight, check_scalar
+from ..utils.validation import (as_float_matrix, as_float_vector, check_bool, check_classes, check_sample_weight,
+                                check_scalar)
 from ..utils.validation import check_square_sums
-from ._multiclass import _validate_classes
 
 
 def multivector_feature(X, y, n_classes):
@@ -391,10 +391,9 @@ class MulticlassSVM(ClassifierMixin, BaseEstimator):
         fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
         if self.solver not in ("interior-point", "subgradient"):
             raise ValueError(f"solver must be 'interior-point' or 'subgradient', got {self.solver!r}")
-        X, y = _validate_classes(self, X, y, dtype=np.float64)
+        X, y, codes = check_classes(self, X, y, dtype=np.float64)
         check_square_sums(X)
         C = C * check_sample_weight(sample_weight, X.shape[0])
-        codes = np.searchsorted(self.classes_, y)
         K = len(self.classes_)
         Xt = np.column_stack([X, np.ones(X.shape[0])]) if fit_intercept else X
         if self.solver == "interior-point":

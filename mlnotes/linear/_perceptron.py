@@ -13,10 +13,9 @@ from numbers import Integral
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..utils.validation import check_bool, check_sample_weight, check_scalar, check_square_sums
+from ..utils.validation import check_bool, check_classes, check_sample_weight, check_scalar, check_square_sums
 
 
 class Perceptron(ClassifierMixin, BaseEstimator):
@@ -80,19 +79,10 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         """
         check_scalar(self.max_iter, "max_iter", Integral, min_val=1)
         fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
-        X, y = validate_data(self, X, y, dtype=np.float64)
+        X, y, codes = check_classes(self, X, y, binary=True, dtype=np.float64)
         check_square_sums(X)
         s = check_sample_weight(sample_weight, X.shape[0])
-        check_classification_targets(y)
-        self.classes_ = np.unique(y)
-        if len(self.classes_) == 1:
-            raise ValueError(f"the perceptron needs samples of 2 classes, but the data contain only one class: "
-                             f"{self.classes_[0]!r}")
-        if len(self.classes_) != 2:
-            raise ValueError(f"Only binary classification is supported: the perceptron separates exactly 2 classes, "
-                             f"got {len(self.classes_)}: "
-                             f"{self.classes_[:5]}; use OneVsRestClassifier(Perceptron()) for more")
-        signs = np.where(y == self.classes_[1], 1.0, -1.0)
+        signs = 2.0 * codes - 1.0
         Xt = np.column_stack([X, np.ones(len(X))]) if fit_intercept else X
         theta = np.zeros(Xt.shape[1])
         rng = np.random.default_rng(self.random_state)

@@ -11,11 +11,10 @@ from numbers import Integral, Real
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..kernels import check_kernel_matrix, pairwise_kernels
-from ..utils.validation import check_option, check_scalar
+from ..utils.validation import check_classes, check_option, check_scalar
 from ._smo import KernelRowCache, intercept, smo
 
 KERNEL_NAMES = ("linear", "poly", "rbf", "sigmoid", "precomputed")
@@ -195,16 +194,11 @@ class SVC(ClassifierMixin, _KernelSVM):
 
     def fit(self, X, y):
         """Fit on ``X`` of shape (n_samples, n_features) (or the kernel matrix) and labels ``y`` (n_samples,)."""
-        X, y = validate_data(self, X, y, dtype=np.float64)
-        check_classification_targets(y)
+        X, y, codes = check_classes(self, X, y, dtype=np.float64)
         self._check_params(X)
         check_option(self.decision_function_shape, "decision_function_shape", ("ovr", "ovo"))
         self._validate_fit_X(X)
-        self.classes_, codes = np.unique(y, return_inverse=True)
         k = len(self.classes_)
-        if k < 2:
-            raise ValueError(f"SVC needs samples of at least 2 classes, but the data contain only one class: "
-                             f"{self.classes_[0]!r}")
         n = X.shape[0]
         coef = []        # per pair: (indices, y_i alpha_i) with +1 for the first class of the pair
         intercepts, n_iter, converged = [], [], []

@@ -4,12 +4,11 @@ from numbers import Integral, Real
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..linear import svm_primal_objective, svm_primal_subgradient
 from ..optim import inverse_time, subgradient_descent
-from ..utils.validation import check_bool, check_scalar
+from ..utils.validation import check_bool, check_classes, check_scalar
 
 
 def linear_svm_objective(theta, X, y, C):
@@ -95,17 +94,12 @@ class LinearSVM(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Fit on ``X`` of shape (n_samples, n_features) and labels ``y`` of shape (n_samples,)."""
-        X, y = validate_data(self, X, y, dtype=np.float64)
-        check_classification_targets(y)
+        X, y, _ = check_classes(self, X, y, dtype=np.float64)
         C = check_scalar(self.C, "C", Real, min_val=0, include_boundaries="neither")
         max_iter = check_scalar(self.max_iter, "max_iter", Integral, min_val=1)
         fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
         step_size = inverse_time(1.0) if self.step_size is None else self.step_size
-        self.classes_ = np.unique(y)
         k = len(self.classes_)
-        if k < 2:
-            raise ValueError(f"LinearSVM needs samples of at least 2 classes, but the data contain only one class: "
-                             f"{self.classes_[0]!r}")
         targets = [self.classes_[1]] if k == 2 else list(self.classes_)
         d = X.shape[1]
         coef, intercepts, values = [], [], []

@@ -9,6 +9,8 @@ naming the argument and the problem instead of returning NaN.
 from numbers import Integral, Real
 
 import numpy as np
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import validate_data
 
 
 def to_float_array(a, name, expected="an array"):
@@ -215,3 +217,46 @@ def check_square_sums(A, name="X"):
         raise ValueError(f"{name} has values up to {largest:.3g}: with {A.shape[0]} samples their sums of squares "
                          f"overflow float64 (entries must stay below about {limit:.1g}); rescale the features")
     return A
+
+
+def check_classes(estimator, X, y, *, binary=False, **validate_kwargs):
+    """The opening of every classifier's ``fit``: validate ``X`` and ``y``, set ``estimator.classes_``, and
+    return the class index of each sample.
+
+    Parameters
+    ----------
+    estimator : scikit-learn estimator
+        Its ``classes_`` (the sorted distinct labels) and ``n_features_in_`` are set.
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Class labels (any hashable values).
+    binary : bool, default False
+        Accept exactly two classes (a classifier without a multiclass form).
+    **validate_kwargs
+        Passed to scikit-learn's ``validate_data`` (e.g. ``dtype=np.float64``).
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, n_features)
+    y : ndarray of shape (n_samples,)
+    codes : ndarray of int of shape (n_samples,)
+        ``classes_[codes] == y``.
+
+    Raises
+    ------
+    ValueError
+        If the targets are not class labels (e.g. continuous), there is only one class, or (``binary``)
+        more than two; the message names the estimator.
+    """
+    X, y = validate_data(estimator, X, y, **validate_kwargs)
+    check_classification_targets(y)
+    classes, codes = np.unique(y, return_inverse=True)
+    name = type(estimator).__name__
+    if len(classes) < 2:
+        raise ValueError(f"{name} needs samples of at least 2 classes, but the data contain only one class: "
+                         f"{np.asarray(classes[0]).item()!r}")
+    if binary and len(classes) > 2:
+        raise ValueError(f"Only binary classification is supported by {name}: it separates exactly 2 classes, got "
+                         f"{len(classes)}: {classes[:5]}; use OneVsRestClassifier({name}()) for more")
+    estimator.classes_ = classes
+    return X, y, codes.reshape(-1)

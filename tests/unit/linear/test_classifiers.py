@@ -63,11 +63,16 @@ def iris():
 
 
 def test_one_vs_rest_agrees_with_sklearn():
+    # decision_function, predict and (issue 11) predict_proba
     X, y = iris()
     ours = OneVsRestClassifier(LogisticRegression(solver="newton", tol=1e-10)).fit(X, y)
     ref = skm.OneVsRestClassifier(sk.LogisticRegression(solver="newton-cholesky", tol=1e-10)).fit(X, y)
     np.testing.assert_allclose(ours.decision_function(X), ref.decision_function(X), atol=1e-7)
     np.testing.assert_array_equal(ours.predict(X), ref.predict(X))
+    P = ours.predict_proba(X)
+    np.testing.assert_allclose(P, ref.predict_proba(X), rtol=1e-6, atol=1e-9)
+    np.testing.assert_allclose(P.sum(axis=1), 1.0, rtol=1e-12)
+    assert not hasattr(OneVsRestClassifier(Perceptron()), "predict_proba")     # only if the base has it
 
 
 def test_one_vs_one_agrees_with_sklearn():
@@ -173,25 +178,10 @@ def test_decision_boundary_drawing_and_c_widget():
 
 # ------------------------------------------------------------------ pieces users of scikit-learn rely on (issue 11)
 
-def _iris():
-    X, y = load_iris(return_X_y=True)
-    return StandardScaler().fit_transform(X), y
-
-
-def test_one_vs_rest_predict_proba_as_sklearn():
-    X, y = _iris()
-    ours = OneVsRestClassifier(LogisticRegression(solver="newton", tol=1e-10)).fit(X, y)
-    ref = skm.OneVsRestClassifier(sk.LogisticRegression(solver="newton-cholesky", tol=1e-10)).fit(X, y)
-    P = ours.predict_proba(X)
-    np.testing.assert_allclose(P, ref.predict_proba(X), rtol=1e-6, atol=1e-9)
-    np.testing.assert_allclose(P.sum(axis=1), 1.0, rtol=1e-12)
-    assert not hasattr(OneVsRestClassifier(Perceptron()), "predict_proba")     # only if the base has it
-
-
 def test_one_vs_one_decision_function_as_sklearn_and_calibration_accepts_it():
     from sklearn.calibration import CalibratedClassifierCV
 
-    X, y = _iris()
+    X, y = iris()
     ours = OneVsOneClassifier(LogisticRegression(solver="newton", tol=1e-10)).fit(X, y)
     ref = skm.OneVsOneClassifier(sk.LogisticRegression(solver="newton-cholesky", tol=1e-10)).fit(X, y)
     D = ours.decision_function(X)

@@ -69,14 +69,20 @@ def assert_same_fit(est, ref):
     assert_close(est.intercept_, ref.intercept_)
 
 
-def min_norm_reference(X, y, fit_intercept=True, sample_weight=None):
-    """Minimum-norm weighted least squares via np.linalg.pinv on centred, sqrt(t)-scaled data."""
+def weighted_means(X, y, fit_intercept, sample_weight):
+    """The weights t (ones by default) and the t-weighted means of X and y (zeros without an intercept)."""
     t = np.ones(X.shape[0]) if sample_weight is None else np.asarray(sample_weight, float)
     if fit_intercept:
         x_bar = (t @ X) / t.sum()
         y_bar = np.tensordot(t, y, axes=1) / t.sum()
     else:
         x_bar, y_bar = np.zeros(X.shape[1]), np.zeros(y.shape[1:])
+    return t, x_bar, y_bar
+
+
+def min_norm_reference(X, y, fit_intercept=True, sample_weight=None):
+    """Minimum-norm weighted least squares via np.linalg.pinv on centred, sqrt(t)-scaled data."""
+    t, x_bar, y_bar = weighted_means(X, y, fit_intercept, sample_weight)
     s = np.sqrt(t)
     Xc = (X - x_bar) * s[:, None]
     yc = (y - y_bar) * (s if y.ndim == 1 else s[:, None])
@@ -87,12 +93,7 @@ def min_norm_reference(X, y, fit_intercept=True, sample_weight=None):
 
 def ridge_reference(X, y, alpha, fit_intercept=True, sample_weight=None):
     """Ridge via an explicit primal solve (X^T T X + alpha I) w = X^T T y on centred data."""
-    t = np.ones(X.shape[0]) if sample_weight is None else np.asarray(sample_weight, float)
-    if fit_intercept:
-        x_bar = (t @ X) / t.sum()
-        y_bar = np.tensordot(t, y, axes=1) / t.sum()
-    else:
-        x_bar, y_bar = np.zeros(X.shape[1]), np.zeros(y.shape[1:])
+    t, x_bar, y_bar = weighted_means(X, y, fit_intercept, sample_weight)
     Xc, yc = X - x_bar, y - y_bar
     Y = yc.reshape(len(yc), -1)
     alphas = np.broadcast_to(np.asarray(alpha, float), (Y.shape[1],))
@@ -132,18 +133,6 @@ def test_linear_regression_matches_sklearn(solver, fit_intercept, seed):
     assert est.coef_.shape == (7,)
     if not fit_intercept:
         assert est.intercept_ == 0.0
-
-
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("n_zero", [0, 5])
-@pytest.mark.parametrize("fit_intercept", [True, False])
-@pytest.mark.parametrize("solver", LR_SOLVERS)
-def test_linear_regression_sample_weight_matches_sklearn(solver, fit_intercept, n_zero, seed):
-    X, y = make_regression(seed, 50, 6)
-    t = make_weights(seed, 50, n_zero)
-    est = LinearRegression(solver=solver, fit_intercept=fit_intercept).fit(X, y, sample_weight=t)
-    ref = sk.LinearRegression(fit_intercept=fit_intercept).fit(X, y, sample_weight=t)
-    assert_same_fit(est, ref)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -359,11 +348,16 @@ def test_ridge_matches_sklearn(solver, fit_intercept, alpha, seed):
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("n_zero", [0, 6])
 @pytest.mark.parametrize("fit_intercept", [True, False])
-@pytest.mark.parametrize("solver", RIDGE_SOLVERS)
-def test_ridge_sample_weight_matches_sklearn(solver, fit_intercept, n_zero, seed):
+@pytest.mark.parametrize("model, solver", [("LinearRegression", s) for s in LR_SOLVERS]
+                         + [("Ridge", s) for s in RIDGE_SOLVERS])
+def test_sample_weight_matches_sklearn(model, solver, fit_intercept, n_zero, seed):
     X, y = make_regression(seed, 50, 6)
     t = make_weights(seed, 50, n_zero)
-    fit_ridge_and_compare(X, y, 1.5, solver, fit_intercept, t)
+    if model == "Ridge":
+        fit_ridge_and_compare(X, y, 1.5, solver, fit_intercept, t)      # also against the closed form
+    else:
+        est = LinearRegression(solver=solver, fit_intercept=fit_intercept).fit(X, y, sample_weight=t)
+        assert_same_fit(est, sk.LinearRegression(fit_intercept=fit_intercept).fit(X, y, sample_weight=t))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -711,7 +705,7 @@ def test_glms_and_perceptron_refuse_overflowing_values_with_a_clear_message(name
 
     X, y = load_iris(return_X_y=True)
     X = StandardScaler().fit_transform(X)
-    y = (y == 2).astype(int) if name == "ProbitRegression" else y   # probit regression is binary
+    y = (y == 2).astype(int) if name in ("ProbitRegression", "Perceptron") else y   # binary models
     with pytest.raises(ValueError, match="X has values up to .*: with 150 samples their sums of squares overflow"):
         getattr(L, name)().fit(X * 1e307, y)
 
