@@ -9,8 +9,6 @@ naming the argument and the problem instead of returning NaN.
 from numbers import Integral, Real
 
 import numpy as np
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import validate_data
 
 
 def to_float_array(a, name, expected="an array"):
@@ -248,6 +246,10 @@ def check_classes(estimator, X, y, *, binary=False, **validate_kwargs):
         If the targets are not class labels (e.g. continuous), there is only one class, or (``binary``)
         more than two; the message names the estimator.
     """
+    # scikit-learn only when an estimator is fitted: the helpers above serve the widgets, which must import fast
+    from sklearn.utils.multiclass import check_classification_targets
+    from sklearn.utils.validation import validate_data
+
     X, y = validate_data(estimator, X, y, **validate_kwargs)
     check_classification_targets(y)
     classes, codes = np.unique(y, return_inverse=True)
