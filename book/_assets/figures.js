@@ -22,16 +22,8 @@
     return img.naturalWidth ? img.naturalWidth / 80 : 0;
   }
 
-  function fit(img) {
-    var inch = inches(img);
-    if (!inch) return;
-    var min = Math.ceil(inch * MIN_TEXT_PX * 72 / FONT_PT);
-    if (img.style.minWidth === min + "px") return;
-    img.style.minWidth = min + "px";   // min-width wins over the max-width: 100% of mlnotes.css
-    var box = img.parentElement;
-    if (!box) return;
-    box.classList.add("mlnotes-figure-scroll");
-    // the cue: a figure is opaque, so no shadow shows through it; say it in a line above the figure
+  // the cue: a figure is opaque, so no shadow shows through it; say it in a line above the figure
+  function cue(box) {
     var overflowing = box.scrollWidth > box.clientWidth + 1;
     var hint = box.previousElementSibling;
     var has = hint && hint.classList.contains("mlnotes-scroll-hint");
@@ -45,6 +37,16 @@
     }
   }
 
+  function fit(img) {
+    var inch = inches(img);
+    var box = img.parentElement;
+    if (!inch || !box) return;
+    var min = Math.ceil(inch * MIN_TEXT_PX * 72 / FONT_PT);
+    img.style.minWidth = min + "px";   // min-width wins over the max-width: 100% of mlnotes.css
+    box.classList.add("mlnotes-figure-scroll");
+    cue(box);
+  }
+
   function process() {
     document.querySelectorAll(SELECTOR).forEach(function (img) {
       if (img.complete) fit(img);
@@ -54,6 +56,16 @@
 
   function init() {
     process();
+    // a resized window (a turned tablet, a narrowed browser) may need the cue where it did not, or not
+    var resizing = false;
+    window.addEventListener("resize", function () {
+      if (resizing) return;
+      resizing = true;
+      window.requestAnimationFrame(function () {
+        resizing = false;
+        document.querySelectorAll(".mlnotes-figure-scroll").forEach(cue);
+      });
+    });
     if (!document.querySelector('script[type="application/vnd.jupyter.widget-view+json"]')) return;
     var pending = false;   // widget outputs render later: handle their images when they appear
     new MutationObserver(function () {

@@ -302,8 +302,10 @@ _WIDGETS_RENDERED_JS = f"""() => Array.from(document.querySelectorAll('script[ty
 
 
 def check_page(browser, url: str, origin: str, screenshot: Path | None = None,
-               widget_timeout_ms: int = WIDGET_TIMEOUT_MS) -> PageReport:
-    """Load ``url`` in a fresh browser context and collect every problem (does not assert)."""
+               widget_timeout_ms: int = WIDGET_TIMEOUT_MS, inspect=None) -> PageReport:
+    """Load ``url`` in a fresh browser context and collect every problem (does not assert).
+    ``inspect(page)``, if given, runs on the loaded page after the checks (and the screenshot), before the
+    context closes: the layout tests measure the same load instead of loading the page again."""
     report = PageReport(url)
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()
@@ -374,6 +376,8 @@ def check_page(browser, url: str, origin: str, screenshot: Path | None = None,
         if screenshot is not None:
             screenshot.parent.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(screenshot), full_page=True)
+        if inspect is not None:
+            inspect(page)
     finally:
         context.close()
     return report
@@ -655,6 +659,59 @@ def screenshots(page, out_dir: Path, stem: str) -> list[Path]:
     return shots
 
 
+def measure_loaded(page, site: Path, origin: str) -> dict:
+    """{"summary", "detail"} of the loaded page: its layout as loaded, then with every fold opened."""
+    m = measure_page(page, site, origin)
+    entry = {"summary": summarize(m), "detail": m}
+    add_folded_equations(page, entry)
+    return entry
+
+
+_CLOSE_OPENED_JS = """() => document.querySelectorAll('details.mlnotes-opened').forEach(d => {
+  d.open = false; d.classList.remove('mlnotes-opened'); })"""
+_FRAMES_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def resize(page, width: int) -> None:
+    """Give the loaded page the viewport of ``width`` (and its height) and let the layout settle: the
+    theme's layout is CSS, and the book's scripts (figures.js) follow a resize."""
+    page.set_viewport_size({"width": width, "height": VIEWPORT_HEIGHT.get(width, 900)})
+    page.evaluate(_FRAMES_JS)
+    page.evaluate(_SETTLE_JS)
+
+
+def measure_widths(page, site: Path, origin: str, widths=MEASURE_WIDTHS) -> dict:
+    """measure_loaded at each of ``widths`` on one load of a page (folds closed again between widths,
+    the viewport back at the first width afterwards): {width: entry}."""
+    out = {}
+    for width in widths:
+        if out:
+            page.evaluate(_CLOSE_OPENED_JS)
+            resize(page, width)
+        out[width] = measure_loaded(page, site, origin)
+    if len(out) > 1:
+        page.evaluate(_CLOSE_OPENED_JS)
+        resize(page, widths[0])
+    return out
+
+
+def drag_first_slider(page) -> tuple[str, str] | None:
+    """Drag the first slider handle of the loaded page 150 px right; (readout before, readout after), or
+    None if the page has no slider."""
+    handle = page.locator(".widget-subarea .noUi-handle").first
+    if not handle.count():
+        return None
+    readout = page.locator(".widget-subarea .widget-readout").first
+    before = readout.inner_text()
+    handle.scroll_into_view_if_needed()
+    box = handle.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 150, box["y"] + box["height"] / 2, steps=5)
+    page.mouse.up()
+    return before, readout.inner_text()
+
+
 def measure_site(browser, site: Path, origin: str, pages: list[str], widths=MEASURE_WIDTHS,
                  shot_dir: Path | None = None, shot_pages=SHOT_PAGES) -> dict:
     """Measure ``pages`` at each width; returns {page: {width: {"summary": ..., "detail": ...}}}.
@@ -665,13 +722,11 @@ def measure_site(browser, site: Path, origin: str, pages: list[str], widths=MEAS
         try:
             for path in pages:
                 load(page, f"{origin}/{path}")
-                m = measure_page(page, site, origin)
-                result.setdefault(path, {})[str(width)] = {"summary": summarize(m), "detail": m}
-                if shot_dir is not None and path in shot_pages:
-                    stem = Path(path).stem + f"-{width}"
-                    result[path][str(width)]["screenshots"] = [
-                        str(p) for p in screenshots(page, shot_dir, stem)]
-                add_folded_equations(page, result[path][str(width)])
+                shots = ([str(p) for p in screenshots(page, shot_dir, Path(path).stem + f"-{width}")]
+                         if shot_dir is not None and path in shot_pages else None)
+                result.setdefault(path, {})[str(width)] = measure_loaded(page, site, origin)
+                if shots is not None:
+                    result[path][str(width)]["screenshots"] = shots
         finally:
             context.close()
     return result
@@ -681,6 +736,12 @@ def measure_site(browser, site: Path, origin: str, pages: list[str], widths=MEAS
 # every page of the built site
 
 PAGES = discover_pages(site_dir()) or ["<site not built>"]
+
+#: What test_page measured on its own load of a page (at 1280 px, then resized to 390 px), for the layout
+#: and widget tests below: each page is loaded once (the browser tests are the slowest stage of the test
+#: command); test_resized_layout_equals_a_fresh_load shows the resize measures what a fresh load does.
+#: (page, width) -> measure_loaded entry; ("slider", page) -> drag_first_slider result.
+_LOADED: dict = {}
 
 
 def test_toc_pages_built(site):
@@ -699,7 +760,13 @@ def test_page(page_path, browser, site, origin, screenshot_dir):  # browser firs
         return
 
     shot = screenshot_dir / (page_path[: -len(".html")] + ".png") if screenshot_dir else None
-    report = check_page(browser, f"{origin}/{page_path}", origin, screenshot=shot)
+
+    def inspect(page):   # the layout at both widths (resizing this load), then the slider
+        for width, entry in measure_widths(page, site, origin).items():
+            _LOADED[(page_path, width)] = entry
+        _LOADED[("slider", page_path)] = drag_first_slider(page)    # last: it changes the page
+
+    report = check_page(browser, f"{origin}/{page_path}", origin, screenshot=shot, inspect=inspect)
     assert not report.problems(), report.summary()
 
     # pages whose HTML has math must have it typeset (also when MathJax silently failed to load)
@@ -804,15 +871,14 @@ def layout(browser, site, origin):
     cache: dict = {}
 
     def measure(page_path: str, width: int) -> dict:
+        if (page_path, width) in _LOADED:
+            return _LOADED[(page_path, width)]
         if (page_path, width) not in cache:
             if width not in contexts:
                 contexts[width] = new_page(browser, origin, width)
             _context, page = contexts[width]
             load(page, f"{origin}/{page_path}")
-            m = measure_page(page, site, origin)
-            entry = {"summary": summarize(m), "detail": m}
-            add_folded_equations(page, entry)
-            cache[(page_path, width)] = entry
+            cache[(page_path, width)] = measure_loaded(page, site, origin)
         return cache[(page_path, width)]
 
     try:
@@ -937,23 +1003,18 @@ def test_static_widgets_are_disabled_with_a_note(layout, page_path, browser, ori
                                                "controls disabled on the static site"
         assert w["note"] and "run the notebook" in w["noteText"].lower(), f"{page_path}: widget {i}: no note"
     # and a reader really cannot move a slider: drag the first handle, the readout stays
-    context, page = new_page(browser, origin, 1280)
-    try:
-        load(page, f"{origin}/{page_path}")
-        handle = page.locator(".widget-subarea .noUi-handle").first
-        if handle.count():
-            readout = page.locator(".widget-subarea .widget-readout").first
-            before = readout.inner_text()
-            handle.scroll_into_view_if_needed()
-            box = handle.bounding_box()
-            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.mouse.down()
-            page.mouse.move(box["x"] + 150, box["y"] + box["height"] / 2, steps=5)
-            page.mouse.up()
-            assert readout.inner_text() == before, f"{page_path}: a static slider moved ({before} -> " \
-                                                   f"{readout.inner_text()})"
-    finally:
-        context.close()
+    if ("slider", page_path) in _LOADED:
+        dragged = _LOADED[("slider", page_path)]
+    else:
+        context, page = new_page(browser, origin, 1280)
+        try:
+            load(page, f"{origin}/{page_path}")
+            dragged = drag_first_slider(page)
+        finally:
+            context.close()
+    if dragged is not None:
+        before, after = dragged
+        assert after == before, f"{page_path}: a static slider moved ({before} -> {after})"
 
 
 @LAYOUT_PENDING
@@ -980,3 +1041,25 @@ def test_figures_are_not_scaled_below_a_legible_size(layout, page_path, width):
                 for i, f in enumerate(figures) if f["scrolls"] and f["dpi"]]
         assert not wide, (f"{page_path}: at {width} px these figures are too wide to show legibly in the column "
                           "(keep figsize width <= 10 in; grids rather than long rows):\n  " + "\n  ".join(wide))
+
+
+@pytest.mark.parametrize("page_path", ["book/part2/06_gradient_methods.html"])
+def test_resized_layout_equals_a_fresh_load(browser, site, origin, page_path):
+    """The layout tests measure 390 px by resizing the page test_page loaded at 1280 px: on a chapter with
+    figures, a widget and over-wide equations, that gives the numbers a fresh load at 390 px gives."""
+    if not (site / page_path).is_file():
+        pytest.skip(f"{page_path} not built")
+    context, page = new_page(browser, origin, 1280)
+    try:
+        load(page, f"{origin}/{page_path}")
+        resized = measure_widths(page, site, origin)[390]["summary"]
+    finally:
+        context.close()
+    context, page = new_page(browser, origin, 390)
+    try:
+        load(page, f"{origin}/{page_path}")
+        fresh = measure_loaded(page, site, origin)["summary"]
+    finally:
+        context.close()
+    differ = {k: (resized.get(k), fresh[k]) for k in fresh if resized.get(k) != fresh[k]}
+    assert not differ, f"{page_path}: resized to 390 px vs loaded at 390 px (resized, fresh): {differ}"
