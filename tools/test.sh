@@ -10,4 +10,4 @@ bash tools/build.sh
 echo "test: setup and strict build took $((SECONDS - start)) s"
 exec .venv/bin/python -m pytest tests book -p no:cacheprovider \
   --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
-  -n 2 --dist loadfile "$@"
+  -n 2 --dist loadfile --durations=30 "$@"

@@ -158,6 +158,13 @@ def test_break_lines_splits_long_formulas_at_top_level_quads_only():
     assert pages.break_lines(r"a = b \quad (n = 2)") == "\\begin{gathered}\na = b \\\\\n(n = 2)\n\\end{gathered}"
     assert pages.break_lines(r"\text{a \quad b} = \begin{bmatrix}1 \quad 2\end{bmatrix}") == \
         r"\text{a \quad b} = \begin{bmatrix}1 \quad 2\end{bmatrix}"
+    long_chain = r"\sum_{i=1}^{N} \max\{0, 1 - y_i(w^\top x_i + b)\} = N \cdot \texttt{hinge(margin(y, Xw + b)).mean()}"
+    assert pages.break_lines(long_chain) == ("\\begin{gathered}\n\\sum_{i=1}^{N} \\max\\{0, 1 - y_i(w^\\top x_i + b)\\} \\\\\n"
+                                             "= N \\cdot \\texttt{hinge(margin(y, Xw + b)).mean()}\n\\end{gathered}")
+    assert pages.break_lines(r"x := y \le z") == r"x := y \le z"           # short: kept on one line
+    phrase = r"\text{logistic regression: the 2000 test predictions are the same with and without the outlier}"
+    assert pages.break_lines(phrase).splitlines()[1:3] == [r"\text{logistic regression:} \\",
+                                                          r"\text{the 2000 test predictions are the same with and without the outlier}"]
     assert pages.plain_math("x^T A y with lambda >= 0") == ["x^T", "lambda", ">="]
     assert pages.plain_math("$x^\\top A y$ with `lambda` and $\\lambda \\ge 0$") == []
     assert pages.id_gaps(["LA-1", "LA-3", "GC-2"]) == ["LA-2", "GC-1"]
