@@ -4,17 +4,21 @@ import warnings
 from numbers import Integral, Real
 
 import numpy as np
-from scipy import optimize
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from ..optim import minimize
 from ..kernels import check_kernel_matrix, rbf_kernel, squared_euclidean_distances
 from ..utils.validation import check_bool, check_option, check_scalar
 from ._posterior import gp_cholesky, gp_lml_gradient, gp_log_marginal_likelihood, gp_predict, gp_weights
 
 #: The hyperparameters, in the order of ``theta`` (scikit-learn's order for ``C * RBF + WhiteKernel``).
 HYPERPARAMETERS = ("amplitude", "length_scale", "noise_level")
+#: The stopping rule of the hyperparameter search: the Euclidean norm of the projected gradient of the log
+#: marginal likelihood in theta, and the most L-BFGS iterations (scikit-learn's fmin_l_bfgs_b defaults).
+LML_TOL = 1e-5
+LML_MAX_ITER = 15000
 
 
 def _check_bounds(bounds, name):
@@ -252,10 +256,11 @@ class GaussianProcessRegressor(RegressorMixin, BaseEstimator):
         starts += [rng.uniform(self.bounds_[:, 0], self.bounds_[:, 1]) for _ in range(self.n_restarts_optimizer)]
         best = None
         for theta0 in starts:
-            # scipy's L-BFGS-B, not mlnotes.optim.minimize: the hyperparameters have box bounds, which
-            # minimize does not take; the options are scipy's defaults, as scikit-learn uses them
-            result = optimize.minimize(objective, theta0, jac=True, method="L-BFGS-B", bounds=self.bounds_)
-            if not result.success:
+            # L-BFGS-B within the log bounds; converged when the projected gradient's norm is at most
+            # LML_TOL (scikit-learn's fmin_l_bfgs_b stops at 1e-5 on its largest entry)
+            result = minimize(objective, theta0, method="lbfgs", tol=LML_TOL, max_iter=LML_MAX_ITER,
+                              bounds=self.bounds_, warn=False)
+            if not result.converged:
                 warnings.warn(f"lbfgs did not converge maximising the log marginal likelihood: {result.message}",
                               ConvergenceWarning, stacklevel=3)
             if best is None or result.fun < best.fun:

@@ -28,7 +28,8 @@ here. Solvers name their options ``step_size`` (a fixed step, or a schedule), ``
 The solvers
 -----------
 - the models' entry point: :func:`minimize` (``objective`` in the contract's form, by L-BFGS on
-  rescaled weights, see :func:`column_scale`, or by damped Newton), which checks the stopping rule itself;
+  rescaled weights, see :func:`column_scale`, optionally within box ``bounds``, or by damped Newton), which
+  checks the stopping rule itself (the norm of the gradient, projected onto the box where there is one);
 - least squares, in closed form: :func:`least_squares` (orthogonal factorisation, normal equations,
   ridge by Cholesky or SVD), the solver of every least-squares fit of the library;
 - deterministic: :func:`gradient_descent` (fixed step, Armijo :func:`backtracking` or

@@ -194,6 +194,29 @@ def test_restarts_are_seeded():
     assert_array_equal(fits[0].theta_, fits[1].theta_)
 
 
+def test_hyperparameters_are_searched_by_the_library_solver_within_the_log_bounds(monkeypatch):
+    # issue 11: optim is the only place where solvers live; the GP calls optim.minimize with bounds=
+    import mlnotes.gp._regression as regression
+    from mlnotes.optim import minimize
+
+    calls = []
+
+    def spy(*args, **kwargs):
+        result = minimize(*args, **kwargs)
+        calls.append((kwargs.get("bounds"), result))
+        return result
+
+    monkeypatch.setattr(regression, "minimize", spy)
+    X, y, _ = data(n=20, noise=0.3)
+    model = GaussianProcessRegressor(noise_level=0.1, length_scale_bounds=(0.5, 2.0), n_restarts_optimizer=1,
+                                     random_state=0).fit(X, y)
+    assert len(calls) == 2
+    assert_allclose(calls[0][0], model.bounds_)
+    assert_allclose(model.bounds_[model.hyperparameter_names_.index("length_scale")], np.log([0.5, 2.0]))
+    assert all(result.converged for _, result in calls)
+    assert np.all(model.theta_ >= model.bounds_[:, 0]) and np.all(model.theta_ <= model.bounds_[:, 1])
+
+
 # ------------------------------------------------------------------ the math of the posterior
 def test_posterior_is_gaussian_conditioning_of_the_joint():
     # [f(X*), y] is jointly Gaussian; conditioning on y (mlnotes.stats) gives the GP posterior

@@ -514,3 +514,64 @@ def test_line_searches_take_lists(search):
     assert eta == pytest.approx(0.5, rel=1e-6)
     with pytest.raises(ValueError, match="g must have the shape of x"):
         getattr(O, search)(f, [1.0, 2.0], [2.0, 4.0, 1.0])
+
+
+# ------------------------------------------------------------------ minimize within box bounds (L-BFGS-B)
+
+def _bounded_least_squares(seed=0):
+    rng = np.random.default_rng(seed)
+    X, y = rng.normal(size=(50, 4)) * [1.0, 10.0, 0.1, 1.0], rng.normal(size=50)
+    return lambda w: (0.5 * np.sum((X @ w - y) ** 2), X.T @ (X @ w - y)), X, y
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_minimize_with_bounds_reaches_the_box_constrained_minimum(seed):
+    objective, X, y = _bounded_least_squares(seed)
+    bounds = [(-0.1, 0.1), (None, 0.0), (0.0, np.inf), (None, None)]
+    ours = O.minimize(objective, np.zeros(4), bounds=bounds, tol=1e-9, max_iter=1000, scale=[1.0, 10.0, 0.1, 1.0])
+    ref = optimize.lsq_linear(X, y, bounds=([-0.1, -np.inf, 0.0, -np.inf], [0.1, 0.0, np.inf, np.inf]), tol=1e-14)
+    assert ours.converged and "projected gradient" in ours.message
+    np.testing.assert_allclose(ours.x, ref.x, atol=1e-7)
+    B = np.array([[-0.1, 0.1], [-np.inf, 0.0], [0.0, np.inf], [-np.inf, np.inf]])
+    assert np.all(ours.x >= B[:, 0]) and np.all(ours.x <= B[:, 1])
+    # the box is active here: the plain gradient is not small, the projected one is
+    g = objective(ours.x)[1]
+    assert np.linalg.norm(g) > 1e-3
+    projected = np.linalg.norm(ours.x - np.clip(ours.x - g, B[:, 0], B[:, 1]))
+    assert projected == pytest.approx(ours.grad_norms[-1], rel=1e-6) and projected < 1e-6
+
+
+def test_minimize_bounds_that_hold_nothing_back_change_nothing_and_the_start_is_clipped():
+    objective, _, _ = _bounded_least_squares()
+    free = O.minimize(objective, np.zeros(4), tol=1e-9, max_iter=1000)
+    loose = O.minimize(objective, np.zeros(4), bounds=[(-1e6, 1e6)] * 4, tol=1e-9, max_iter=1000)
+    np.testing.assert_allclose(loose.x, free.x, atol=1e-8)
+    clipped = O.minimize(objective, [5.0, 5.0, 5.0, 5.0], bounds=[(-1, 1)] * 4, tol=1e-9, max_iter=1000)
+    np.testing.assert_array_equal(clipped.path[0], [1.0, 1.0, 1.0, 1.0])
+
+
+def test_minimize_with_bounds_reports_an_unmet_stopping_rule():
+    objective, _, _ = _bounded_least_squares()
+    with pytest.warns(ConvergenceWarning, match="projected gradient norm"):
+        result = O.minimize(objective, np.full(4, -3.0), bounds=[(None, 0.0)] * 4, tol=1e-12, max_iter=1)
+    assert not result.converged
+
+
+@pytest.mark.parametrize("bounds, error, match", [
+    ([(0.0, 1.0)], ValueError, r"shape \(2, 2\)"),
+    ([(1.0, 0.0), (0.0, 1.0)], ValueError, "parameter 0 are empty"),
+    ([(np.nan, 1.0), (0.0, 1.0)], ValueError, "must hold numbers"),
+    ([(np.inf, np.inf), (0.0, 1.0)], ValueError, "must hold numbers"),
+    ([("low", 1.0), (0.0, 1.0)], TypeError, "pairs"),
+    ([0.0, 1.0], TypeError, "pairs"),
+])
+def test_minimize_rejects_bad_bounds(bounds, error, match):
+    objective = lambda w: (w @ w, 2 * w)        # noqa: E731
+    with pytest.raises(error, match=match):
+        O.minimize(objective, np.zeros(2), bounds=bounds)
+
+
+def test_minimize_bounds_need_lbfgs():
+    objective = lambda w: (w @ w, 2 * w)        # noqa: E731
+    with pytest.raises(ValueError, match="bounds need method='lbfgs'"):
+        O.minimize(objective, np.zeros(2), method="newton", hess=lambda w: 2 * np.eye(2), bounds=[(0, 1)] * 2)
