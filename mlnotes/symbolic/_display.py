@@ -24,7 +24,10 @@ single differing point, or a name that is both a checked symbol and a function, 
 "not compared".
 
 Annotations are dropped before parsing: everything from ``\quad`` on, ``\text{...}``, sizing
-commands (``\big``, ``\left``), spacing (``\,``). Known function names are read as the book writes
+commands (``\big``, ``\left``), spacing (``\,``). A dropped annotation that states a further
+relation of its own (``\quad \text{so } c > 0``, ``\quad a = b``; not a condition such as
+``\quad \text{for } x > 0`` or a qualifier in parentheses, ``\quad (d = 2)``) leaves the display
+"not compared": only part of it would have been. Known function names are read as the book writes
 them: ``\sigma(z)`` the sigmoid (unless a checked symbol is called sigma), ``\Phi`` and ``\varphi``
 the standard normal cdf and pdf, ``\max``/``\min``.
 """
@@ -57,15 +60,57 @@ class _NotComparable(Exception):
     pass
 
 
+#: A \text{...} that starts a comment ("\text{: the foot lies on the boundary}", "\text{ for } y = 0").
+_COMMENT = re.compile(r"\\(?:text|textrm|mathrm)\{\s*(?:[:;,.(]|for\b|if\b|when\b|where\b|since\b|so\b|and\b|"
+                      r"at\b|on\b|the\b|by\b|with\b|i\.e\.|e\.g\.|as\b|because\b|is\b|are\b|of\b|in\b|"
+                      r"every\b|all\b|each\b|here\b|after\b|before\b|from\b|then\b)")
+
+
+#: First words of a \text{...} annotation that introduce a condition, not a further claim.
+_CONDITION_WORDS = ("for", "if", "when", "where", "whenever", "since", "because", "at", "on", "with", "by",
+                    "all", "every", "each", "after", "before", "from", "in", "as", "here", "given", "unless")
+_TEXT = re.compile(r"\\(?:text|textrm|mathrm)\{([^{}]*)\}")
+_RELATION_SIGN = re.compile(r"\\(?:le|ge|leq|geq|ne|neq|equiv)(?![a-zA-Z])|[=<>]")
+
+
+def _annotation(latex: str) -> str:
+    """What :func:`_strip` drops from a display: the text from ``\quad`` on and a commenting ``\text``."""
+    text = latex.strip()
+    quad = re.search(r"\\q?quad\b", text)
+    head, tail = (text[:quad.start()], text[quad.end():]) if quad else (text, "")
+    comment = _COMMENT.search(head)
+    return (head[comment.start():] + " " + tail) if comment else tail
+
+
+def _states_more(annotation: str) -> bool:
+    """True if a dropped ``annotation`` states a relation of its own: a relation sign outside parentheses
+    and outside text, not introduced by a condition word (``for``, ``if``, ``where``, ...)."""
+    depth, condition, i = 0, False, 0
+    while i < len(annotation):
+        text = _TEXT.match(annotation, i)
+        if text:
+            words = re.findall(r"[A-Za-z]+", text.group(1))
+            if words:
+                condition = words[0].lower() in _CONDITION_WORDS
+            i = text.end()
+            continue
+        c = annotation[i]
+        depth += c in "({["
+        depth -= c in ")}]"
+        sign = _RELATION_SIGN.match(annotation, i)
+        if sign and depth == 0 and not condition:
+            return True
+        i += len(sign.group(0)) if sign else 1
+    return False
+
+
 def _strip(latex: str) -> str:
     """The math of a display without its annotations."""
     text = latex.strip()
     text = re.split(r"\\q?quad\b", text)[0]
     # a \text{...} that starts a comment ("\text{: the foot lies on the boundary}", "\text{ for } y = 0")
     # ends the math; any other text (\text{const}, \mathrm{Var}) makes the display incomparable
-    comment = re.search(r"\\(?:text|textrm|mathrm)\{\s*(?:[:;,.(]|for\b|if\b|when\b|where\b|since\b|so\b|and\b|"
-                        r"at\b|on\b|the\b|by\b|with\b|i\.e\.|e\.g\.|as\b|because\b|is\b|are\b|of\b|in\b|"
-                        r"every\b|all\b|each\b|here\b|after\b|before\b|from\b|then\b)", text)
+    comment = _COMMENT.search(text)
     if comment:
         text = text[:comment.start()]
     if re.search(r"\\(?:text|textrm|mathrm|textbf|texttt)\{", text):
@@ -355,6 +400,8 @@ def compare_display(latex, lhs, op, rhs):
         return "not compared", str(exc)
     if any(u in text for u in _UNCOMPARABLE):
         return "not compared", "the display uses a relation that is not compared (approx, implies, in, ...)"
+    if _states_more(_annotation(latex)):
+        return "not compared", "the display states more after its formula (after \\quad or in text) than was checked"
     sides, ops = _split_relations(text)
     if not ops:
         return "not compared", "the display states no relation"
@@ -370,6 +417,9 @@ def compare_display(latex, lhs, op, rhs):
             parsed.append(None)
             reasons.append(str(exc))
     first, last = parsed[0], parsed[-1]
+    if all(p is not None for p in parsed) and all(p == first for p in parsed[1:]) and lhs != rhs:
+        return "disagrees", (f"the display's sides are all ${sides[0]}$: it shows nothing of the checked "
+                             f"${sp.latex(lhs)}$ and ${sp.latex(rhs)}$")
     # a chain a = b = c: the checked sides are its ends (the middle is a step of the display)
     if op == "=" or op == "!=":
         wanted = "=" if op == "=" else "!="

@@ -219,3 +219,44 @@ def test_every_cited_key_is_in_the_bibliography():
              for m in re.finditer(r"\{cite(?::\w+)?\}`([^`]+)`", text) for key in m.group(1).split(",")}
     missing = sorted(f"{where}: {key}" for where, key in cited if key not in keys)
     assert not missing, "citations of keys missing from book/references.bib:\n" + "\n".join(missing)
+
+
+# ---------------------------------------------------------------------------------------------
+# Honest proof kinds (issue 10 §3): a number that came out of a run is measured, however it is wrapped
+# ---------------------------------------------------------------------------------------------
+
+#: A fitted attribute (``run.n_iter_``, ``model.coef_``, ``res.nit``) turned into an exact sympy number, which
+#: the checker would then treat as exact input ("proved" / "exact computation" instead of "measured").
+RUN_NUMBER_AS_EXACT = re.compile(
+    r"\b(?:sp\.|sympy\.)?(?:Integer|Float|Rational|nsimplify|S)\(\s*(?:int\(|float\(|round\()?\s*"
+    r"[A-Za-z_][\w\[\]\.]*\.(?:n_iter_?|nit|nfev|[a-z]\w*_)(?![\w(])")
+
+
+def run_numbers_as_exact(source: str) -> list[str]:
+    """The places in ``source`` where a run's number is wrapped as an exact sympy number."""
+    return [m.group(0) for m in RUN_NUMBER_AS_EXACT.finditer(source)]
+
+
+@pytest.mark.parametrize("source", [
+    "holds(sp.Integer(run.n_iter_), '<=', 15)",
+    "equal(sp.Float(model.coef_[0]), 1)",
+    "holds(Integer(int(result.nit)), '<', 50)",
+    "sp.nsimplify(clf.intercept_)",
+    "sp.Rational(round(fit.objective_))",
+])
+def test_run_numbers_as_exact_is_caught(source):
+    assert run_numbers_as_exact(source)
+
+
+@pytest.mark.parametrize("source", ["measured(run.n_iter_, '<=', 15)", "sp.Integer(n_samples)",
+                                    "sp.Rational(1, 3)", "sp.Float(x.evalf())"])
+def test_honest_numbers_are_not_flagged(source):
+    assert not run_numbers_as_exact(source)
+
+
+def test_no_run_number_is_wrapped_as_exact(nb):
+    path, notebook = nb
+    found = [f"cell {i}: {hit}" for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"
+             for hit in run_numbers_as_exact(cell.source)]
+    assert not found, (f"{path.name}: numbers from a run wrapped as exact sympy numbers (use measured(), bounded() "
+                       "or agree(kind='measured')):\n" + "\n".join(found))

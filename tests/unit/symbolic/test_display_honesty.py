@@ -40,3 +40,33 @@ def test_a_display_not_compared_shows_the_checked_form_first(capsys):
     checked_at = shown.index("*Checked:*")
     typed_at = shown.index("*As typed (display not compared")
     assert checked_at < typed_at and r"\lVert A^{\top\top}" in shown[typed_at:]
+
+
+def test_a_display_of_identical_sides_fails():
+    # "1 = 1" under a check of sin^2 + cos^2 = 1 shows nothing of what was checked: before, it was "compared"
+    with pytest.raises(ClaimError, match="display disagrees"):
+        claim("Pythagoras", equal(sp.sin(x) ** 2 + sp.cos(x) ** 2, 1, latex=r"1 = 1"))
+
+
+@pytest.mark.parametrize("typed", [
+    r"(x + 1)^2 = x^2 + 2x + 1 \quad \text{so } (x + 1)^2 \ge 0",     # a further claim after \quad
+    r"(x + 1)^2 = x^2 + 2x + 1, \ \text{and } x^2 \ge 1",             # a further claim in a comment
+    r"(x + 1)^2 = x^2 + 2x + 1 \qquad x^2 = 1",                        # a second formula
+])
+def test_a_display_that_states_more_than_was_checked_is_not_compared(typed):
+    # the extra statement is not checked: before, the part before \quad was compared and the display "compared"
+    from mlnotes.symbolic._display import compare_display
+
+    status, why = compare_display(typed, (x + 1) ** 2, "=", x**2 + 2 * x + 1)
+    assert status == "not compared" and "states more" in why
+
+
+@pytest.mark.parametrize("typed", [
+    r"(x + 1)^2 = x^2 + 2x + 1 \quad (x \in \mathbb{R})",              # a qualifier in parentheses
+    r"(x + 1)^2 = x^2 + 2x + 1 \quad \text{for } x > 0",               # a condition
+    r"(x + 1)^2 = x^2 + 2x + 1",
+])
+def test_a_display_with_a_condition_is_still_compared(typed):
+    from mlnotes.symbolic._display import compare_display
+
+    assert compare_display(typed, (x + 1) ** 2, "=", x**2 + 2 * x + 1)[0] == "compared"
