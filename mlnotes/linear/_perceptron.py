@@ -83,37 +83,69 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         check_square_sums(X)
         s = check_sample_weight(sample_weight, X.shape[0])
         signs = 2.0 * codes - 1.0
-        Xt = np.column_stack([X, np.ones(len(X))]) if fit_intercept else X
+        # the scores in units of 2^(-2k): features scaled by 2^k (exact), so that products of tiny features do
+        # not underflow; theta = (2^k w, 2^(2k) b), b kept apart. With k = 0 this is the plain perceptron.
+        k = _underflow_exponent(X)
+        Xt = np.ldexp(X, k)
+        if fit_intercept:
+            Xt = np.column_stack([Xt, np.ones(len(X))])
         theta = np.zeros(Xt.shape[1])
+        b = 0.0
         rng = np.random.default_rng(self.random_state)
         mistakes = []
-        for _ in range(self.max_iter):
-            order = rng.permutation(len(X)) if self.shuffle else np.arange(len(X))
-            count = 0
-            for i in order:
-                if s[i] > 0 and signs[i] * (Xt[i] @ theta) <= 0:        # misclassified or on the boundary
-                    theta += s[i] * signs[i] * Xt[i]
-                    count += 1
-            mistakes.append(count)
-            if count == 0:
-                break
+        with np.errstate(over="ignore"):                          # 2^(2k) b may be +-inf: then its sign decides
+            for _ in range(self.max_iter):
+                order = rng.permutation(len(X)) if self.shuffle else np.arange(len(X))
+                count = 0
+                for i in order:
+                    if s[i] > 0 and signs[i] * (Xt[i] @ theta) <= 0:        # misclassified or on the boundary
+                        theta += s[i] * signs[i] * Xt[i]
+                        if fit_intercept:
+                            b += s[i] * signs[i]
+                            theta[-1] = np.ldexp(b, 2 * k)
+                        count += 1
+                mistakes.append(count)
+                if count == 0:
+                    break
         self.mistakes_ = np.array(mistakes)
         self.n_iter_ = len(mistakes)
         self.converged_ = mistakes[-1] == 0
         if not self.converged_:
             warnings.warn(f"the perceptron still made {mistakes[-1]} mistakes in epoch {self.max_iter}: the data "
                           "may not be linearly separable", ConvergenceWarning, stacklevel=2)
-        self.coef_ = theta[: X.shape[1]][None, :].copy()
-        self.intercept_ = np.array([theta[-1] if fit_intercept else 0.0])
+        self.coef_ = np.ldexp(theta[: X.shape[1]], -k)[None, :]
+        self.intercept_ = np.array([b])
         return self
 
-    def decision_function(self, X):
-        """Scores :math:`w^\\top x + b`, shape (n_samples,); positive means ``classes_[1]``."""
+    def _scaled_scores(self, X):
+        """The scores times :math:`2^e` and ``e``: computed on ``X`` and ``coef_`` scaled by powers of two, so
+        that their sign is right where :math:`w^\\top x` itself underflows (``e = 0`` on ordinary data)."""
         check_is_fitted(self)
         X = validate_data(self, X, reset=False, dtype=np.float64)
-        return X @ self.coef_[0] + self.intercept_[0]
+        k_x, k_w = _underflow_exponent(X), _underflow_exponent(self.coef_)
+        with np.errstate(over="ignore"):
+            scores = np.ldexp(X, k_x) @ np.ldexp(self.coef_[0], k_w) + np.ldexp(self.intercept_[0], k_x + k_w)
+        return scores, k_x + k_w
+
+    def decision_function(self, X):
+        """Scores :math:`w^\\top x + b`, shape (n_samples,); positive means ``classes_[1]``.
+
+        A score below the smallest float (features and weights near 1e-307) is returned as 0; :meth:`predict`
+        uses its sign all the same."""
+        scores, e = self._scaled_scores(X)
+        return np.ldexp(scores, -e)
 
     def predict(self, X):
         """Predicted classes, shape (n_samples,)."""
-        scores = self.decision_function(X)
+        scores, _ = self._scaled_scores(X)
         return self.classes_[(scores > 0).astype(int)]
+
+
+def _underflow_exponent(A):
+    """The power of two ``k >= 0`` that brings the largest entry of ``A`` to [1/2, 1) when it is below
+    2^-256, else 0: the products of two entries of ``2^k A`` cannot underflow, and scaling by ``2^k`` is
+    exact, so on ordinary data nothing changes."""
+    largest = float(np.abs(A).max()) if A.size else 0.0
+    if largest == 0.0 or largest >= 2.0**-256:
+        return 0
+    return -int(np.frexp(largest)[1])

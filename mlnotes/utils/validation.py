@@ -6,6 +6,7 @@ library that take plain arrays use the helpers below, which raise ``ValueError``
 naming the argument and the problem instead of returning NaN.
 """
 
+import sys
 from numbers import Integral, Real
 
 import numpy as np
@@ -16,6 +17,10 @@ def to_float_array(a, name, expected="an array"):
     ``name`` (``expected`` describes the expected value in the message)."""
     if a is None:
         raise TypeError(f"{name} must be {expected}, got None")
+    sparse = sys.modules.get("scipy.sparse")          # not imported: then ``a`` cannot be a sparse matrix
+    if sparse is not None and sparse.issparse(a):
+        raise TypeError(f"{name} is a scipy.sparse {type(a).__name__}, but dense data is required: convert it with "
+                        f"{name}.toarray()")
     try:
         return np.asarray(a, dtype=float)
     except (TypeError, ValueError) as exc:

@@ -200,3 +200,32 @@ def test_sklearn_estimator_checks(estimator, check):
         name = _check_name(check)
         assert name in ENVIRONMENT_SKIPS, f"{name} skipped but not listed in ENVIRONMENT_SKIPS: {exc}"
         pytest.skip(f"{name}: {ENVIRONMENT_SKIPS[name]} ({exc})")
+
+
+# ------------------------------------------------------------------ sparse input (issue 11)
+SPARSE_ERROR = r"(?i)sparse"
+METHODS = ("predict", "predict_proba", "predict_log_proba", "decision_function", "score")
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+@pytest.mark.parametrize("cls", public_estimator_classes(), ids=lambda cls: cls.__name__)
+def test_sparse_input_gets_a_clear_error_from_every_estimator(cls):
+    # no estimator of mlnotes takes scipy.sparse input: fit and every prediction method say so, by name,
+    # instead of a numpy message about object arrays or a silently densified (or wrong) result
+    import numpy as np
+    import scipy.sparse
+    from sklearn.base import is_classifier
+
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 3, size=(30, 3)).astype(float)            # small counts: valid for every model here
+    y = np.arange(30) % 2 if is_classifier(next(configurations(cls))) else rng.integers(1, 4, size=30).astype(float)
+    X_sparse = scipy.sparse.csr_matrix(X)
+    for estimator in configurations(cls):
+        with pytest.raises((TypeError, ValueError), match=SPARSE_ERROR):
+            estimator.fit(X_sparse, y)
+        fitted = estimator.fit(X, y)
+        for method in METHODS:
+            if hasattr(fitted, method):
+                arguments = (X_sparse, y) if method == "score" else (X_sparse,)
+                with pytest.raises((TypeError, ValueError), match=SPARSE_ERROR):
+                    getattr(fitted, method)(*arguments)

@@ -399,3 +399,19 @@ def test_center_validates_its_input(X, y, weights, message):
 
     with pytest.raises(ValueError, match=message):
         center(X, y, weights)
+
+
+def test_sparse_input_to_the_array_helpers_is_named():
+    # issue 11: np.asarray(sparse, dtype=float) fails with numpy's message about object arrays (or, for the
+    # helpers that go through np.array, silently builds a 0-d object); the library's functions say "sparse"
+    import scipy.sparse
+
+    from mlnotes.linear import logistic_objective, ridge_closed_form
+    from mlnotes.utils.validation import as_finite_array, as_float_matrix, as_float_vector
+
+    X = scipy.sparse.random(6, 3, density=0.5, format="csr", random_state=0)
+    for call in (lambda: as_float_matrix(X), lambda: as_float_vector(X, "y"), lambda: as_finite_array(X, "a"),
+                 lambda: ridge_closed_form(X, np.ones(6), 1.0),
+                 lambda: logistic_objective(np.zeros(4), X, np.ones(6), np.ones(6), 1.0, True)):
+        with pytest.raises(TypeError, match=r"scipy\.sparse csr_matrix, but dense data is required.*toarray"):
+            call()
