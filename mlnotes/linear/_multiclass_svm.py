@@ -16,9 +16,11 @@ which is the notes' :math:`\tfrac12\|w\|^2 + \frac{C'}{n}\sum_i \dots` with :mat
     \min_{w,\,\xi}\ \tfrac12\|w\|^2 + \sum_i C_i \xi_i \quad\text{s.t.}\quad
     \xi_i \ge e_{i,y} - m_{i,y}(w) \ \text{ for all } i, y, \qquad e_{i,y} = [y \ne y_i]
 
-(the constraint of :math:`y = y_i` is :math:`\xi_i \ge 0`) by a primal-dual interior-point method, stopped by
-the duality gap against the Crammer-Singer dual (chapter 7, *Convexity and duality*); or, as derived in the
-chapter, by subgradient descent with the step :math:`\eta_t = 1/t`.
+(the constraint of :math:`y = y_i` is :math:`\xi_i \ge 0`) by the primal-dual interior-point method of
+:func:`mlnotes.optim.qp_interior_point`, given this program's structure (its constraints as operators and a
+Newton solver that eliminates the losses sample by sample) and stopped by the duality gap against the
+Crammer-Singer dual (chapter 7, *Convexity and duality*); or, as derived in the chapter, by subgradient descent
+with the step :math:`\eta_t = 1/t`.
 """
 
 import warnings
@@ -30,7 +32,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted, validate_data
 from threadpoolctl import threadpool_limits
 
-from ..optim import inverse_time, subgradient_descent
+from ..optim import inverse_time, qp_interior_point, shifted_cholesky, subgradient_descent
 from ..utils.validation import (as_float_matrix, as_float_vector, check_bool, check_classes, check_sample_weight,
                                 check_scalar)
 from ..utils.validation import check_square_sums
@@ -183,34 +185,15 @@ def _newton_matrix(D, X, chunk=4096):
     return H
 
 
-def _cholesky(H):
-    """Cholesky factor of ``H`` (lower triangle), shifting the diagonal by a multiple of its largest entry
-    until the factorisation succeeds: ``H >= I`` exactly, but rounding in a matrix with entries ~ 1e16 can
-    make the computed one indefinite; the shifted matrix gives an inexact Newton direction, which the step
-    length and the duality gap check still guard."""
-    from scipy.linalg import LinAlgError, cho_factor
-
-    if not np.isfinite(H).all():
-        return None
-    shift = 0.0
-    scale = np.abs(np.diag(H)).max()
-    for _ in range(8):
-        try:
-            return cho_factor(H + shift * np.eye(len(H)) if shift else H, lower=True)
-        except LinAlgError:
-            shift = max(10.0 * shift, 1e-15 * scale)
-    return None
-
-
 def _interior_point(X, y, C, K, *, tol, max_iter):
-    r"""Minimise the Crammer-Singer objective by a primal-dual interior-point method (Mehrotra's
-    predictor-corrector) on the quadratic program of the module docstring.
+    r"""Minimise the Crammer-Singer objective by :func:`mlnotes.optim.qp_interior_point` on the quadratic
+    program of the module docstring, with the structure of its constraints.
 
-    Variables: the weights ``W`` (K, p), the losses ``xi`` (n,), the slacks ``S`` (n, K) of the constraints
-    :math:`r_{i,y} = \xi_i - (s_{i,y} - s_{i,y_i}) - e_{i,y} \ge 0` (scores :math:`s = X W^\top`) and their
-    multipliers ``Lam`` (n, K). Each Newton step eliminates ``S``, ``Lam`` and ``xi`` sample by sample and
-    solves :math:`H\,\Delta W = \text{rhs}` with :math:`H` of :func:`_newton_matrix` by Cholesky: a cost of
-    :math:`O(n K^2 p^2 + K^3 p^3)` per step.
+    Variables :math:`x = (\operatorname{vec} W, \xi)` (``W`` (K, p), ``xi`` (n,)); one constraint per sample
+    and class, :math:`(Gx)_{i,y} = s_{i,y} - s_{i,y_i} - \xi_i \le h_{i,y} = -e_{i,y}` (scores
+    :math:`s = X W^\top`), stored as (n, K) arrays. The Newton system eliminates :math:`\Delta\xi` sample by
+    sample and solves :math:`H\,\Delta W = \text{rhs}` with :math:`H` of :func:`_newton_matrix` by Cholesky: a
+    cost of :math:`O(n K^2 p^2 + K^3 p^3)` per step.
 
     Stops when the duality gap :math:`F(W) - D(\lambda) \le` ``tol`` :math:`\cdot F(W)`, with :math:`\lambda` the
     multipliers made dual feasible (:func:`_dual_value`): this proves :math:`F(W) - F^\star \le` ``tol`` :math:`F(W)`.
@@ -218,7 +201,7 @@ def _interior_point(X, y, C, K, *, tol, max_iter):
     Returns
     -------
     W : array of shape (K, p)
-        The best of the primal iterate and the weights :math:`W(\lambda)` of the dual point.
+        The best of the primal iterates and the weights :math:`W(\lambda)` of the dual points.
     fun, gap : float
         Its objective and the duality gap that bounds its distance to the minimum.
     n_iter : int
@@ -226,90 +209,74 @@ def _interior_point(X, y, C, K, *, tol, max_iter):
         None if the gap met ``tol``; otherwise why the method stopped.
     """
     from scipy.linalg import cho_solve
+    from scipy.sparse.linalg import LinearOperator
 
     weighted = C > 0                                       # a sample of weight 0 adds nothing to F: leave it out
     X, y, C = X[weighted], y[weighted], C[weighted]
     n, p = X.shape
     if n == 0:
-        return np.zeros((K, p)), 0.0, 0.0, 0, True
+        return np.zeros((K, p)), 0.0, 0.0, 0, None
     rows = np.arange(n)
     onehot = np.zeros((n, K))
     onehot[rows, y] = 1.0
     E = 1.0 - onehot                                       # e_{i,y} = [y != y_i]
-    W = np.zeros((K, p))
-    xi = np.full(n, 2.0)
-    S = xi[:, None] - E                                    # strictly feasible start: r = S > 0 at W = 0
-    # rows sum to C_i (the xi-stationarity holds); half of each on the constraint xi_i >= 0, whose multiplier is
-    # C_i at the minimum for every sample classified with margin (measured: 23 Newton steps on the digits
-    # instead of 32 from the uniform C_i / K)
-    Lam = C[:, None] * (0.5 / K + 0.5 * onehot)
+    size = K * p
 
-    def constraints(W, xi):
+    def split(x):
+        return x[:size].reshape(K, p), x[size:]
+
+    def G_matvec(x):
+        W, xi = split(x)
         s = X @ W.T
-        return xi[:, None] - (s - s[rows, y][:, None]) - E
+        return (s - s[rows, y][:, None] - xi[:, None]).ravel()
 
-    W_best, fun, best_dual = W, _hinge_objective(W, X, y, C), -np.inf
+    def G_rmatvec(lam):
+        Lam = lam.reshape(n, K)
+        total = Lam.sum(axis=1)
+        return np.concatenate([((Lam - onehot * total[:, None]).T @ X).ravel(), -total])
 
-    def certify(W, Lam):
-        # the best primal value (of the iterate and of the dual point's W(lambda)) and the best dual value so far
-        nonlocal W_best, fun, best_dual
-        dual, W_dual = _dual_value(Lam, X, y, C)
-        best_dual = max(best_dual, dual)
-        for candidate in (W, W_dual):
-            value = _hinge_objective(candidate, X, y, C)
-            if value < fun:
-                W_best, fun = candidate, value
-        return max(fun - best_dual, 0.0)
+    def P_matvec(x):                                       # P = diag(I on vec W, 0 on xi)
+        return np.concatenate([x[:size], np.zeros(n)])
 
-    gap = certify(W, Lam)
-    n_iter, stalled = 0, None
-    while gap > tol * fun and n_iter < max_iter:
-        n_iter += 1
-        G = Lam - onehot * Lam.sum(axis=1)[:, None]
-        R_W = W + G.T @ X                                  # stationarity in W
-        R_xi = C - Lam.sum(axis=1)                         # stationarity in xi
-        R_p = constraints(W, xi) - S                       # primal feasibility
-        D = Lam / S
-        sum_D = D.sum(axis=1)
-        with np.errstate(over="ignore", invalid="ignore"):
-            H = _cholesky(_newton_matrix(D, X)) if np.isfinite(D).all() else None
-        if H is None:
-            stalled = "the Newton matrix could not be factorised (rounding)"
-            break
-        mu = np.sum(Lam * S) / (n * K)
+    G = LinearOperator((n * K, size + n), matvec=G_matvec, rmatvec=G_rmatvec, dtype=float)
+    P = LinearOperator((size + n, size + n), matvec=P_matvec, rmatvec=P_matvec, dtype=float)
 
-        def direction(R_c):
-            # Lam dS + S dLam = R_c, dr - dS = -R_p, dsigma = R_xi, dW + dG^T X = -R_W
-            q = -D * R_p + R_c / S
-            a = (q.sum(axis=1) - R_xi) / sum_D
-            h = q - D * a[:, None]
-            rhs = -R_W - (h - onehot * R_xi[:, None]).T @ X
-            dW = cho_solve(H, rhs.ravel()).reshape(K, p)
+    def newton_solver(d):
+        # P + G^T D G = [[A, B], [B^T, diag(sigma)]]: xi eliminated, the Schur complement is H (_newton_matrix)
+        D = d.reshape(n, K)
+        sigma = D.sum(axis=1)
+        chol = shifted_cholesky(_newton_matrix(D, X))
+        coupling = D - onehot * sigma[:, None]             # B v = -(v[:, None] * coupling)^T X
+
+        def solve(r):
+            r_W, r_xi = split(r)
+            dW = cho_solve(chol, (r_W + ((r_xi / sigma)[:, None] * coupling).T @ X).ravel()).reshape(K, p)
             ds = X @ dW.T
-            D_ds = (D * ds).sum(axis=1) / sum_D
-            dLam = h + D * (ds - D_ds[:, None])
-            dxi = a + D_ds - ds[rows, y]
-            dS = (R_c - S * dLam) / Lam
-            return dW, dxi, dS, dLam
+            return np.concatenate([dW.ravel(), (r_xi + (D * ds).sum(axis=1) - sigma * ds[rows, y]) / sigma])
+        return solve
 
-        def longest_step(dS, dLam):
-            ratios = np.concatenate([-S[dS < 0] / dS[dS < 0], -Lam[dLam < 0] / dLam[dLam < 0]])
-            return min(1.0, ratios.min()) if ratios.size else 1.0
+    best = {"W": np.zeros((K, p)), "fun": _hinge_objective(np.zeros((K, p)), X, y, C), "dual": -np.inf}
 
-        _, _, dS, dLam = direction(-Lam * S)               # predictor (affine scaling)
-        alpha = longest_step(dS, dLam)
-        mu_affine = np.sum((S + alpha * dS) * (Lam + alpha * dLam)) / (n * K)
-        sigma = (mu_affine / mu) ** 3
-        dW, dxi, dS, dLam = direction(sigma * mu - Lam * S - dS * dLam)     # corrector
-        alpha = 0.99 * longest_step(dS, dLam)
-        if not alpha > 1e-12:
-            stalled = f"the step length fell to {alpha:.2g}"
-            break
-        W, xi, S, Lam = W + alpha * dW, xi + alpha * dxi, S + alpha * dS, Lam + alpha * dLam
-        gap = certify(W, Lam)
-    if gap <= tol * fun:
-        return W_best, fun, gap, n_iter, None
-    return W_best, fun, gap, n_iter, stalled or f"max_iter = {max_iter} Newton steps were made"
+    def certificate(x, lam):
+        # the best primal value (of the iterate and of the dual point's W(lambda)) and the best dual value so far
+        dual, W_dual = _dual_value(lam.reshape(n, K), X, y, C)
+        best["dual"] = max(best["dual"], dual)
+        for candidate in (split(x)[0], W_dual):
+            value = _hinge_objective(candidate, X, y, C)
+            if value < best["fun"]:
+                best["W"], best["fun"] = candidate, value
+        return max(best["fun"] - best["dual"], 0.0) / best["fun"]
+
+    # a strictly feasible start: W = 0, xi = 2, so the slacks are 2 - e > 0; the multipliers' rows sum to C_i
+    # (the xi-stationarity holds), half of each on the constraint xi_i >= 0, whose multiplier is C_i at the
+    # minimum for every sample classified with margin (measured: 23 Newton steps on the digits instead of 32
+    # from the uniform C_i / K)
+    result = qp_interior_point(P, np.concatenate([np.zeros(size), C]), G, -E.ravel(),
+                               x0=np.concatenate([np.zeros(size), np.full(n, 2.0)]), s0=(2.0 - E).ravel(),
+                               lam0=(C[:, None] * (0.5 / K + 0.5 * onehot)).ravel(), newton_solver=newton_solver,
+                               certificate=certificate, tol=tol, max_iter=max_iter, warn=False)
+    gap = max(best["fun"] - best["dual"], 0.0)
+    return best["W"], best["fun"], gap, result.n_iter, None if result.converged else result.message
 
 
 class MulticlassSVM(ClassifierMixin, BaseEstimator):
@@ -326,7 +293,7 @@ class MulticlassSVM(ClassifierMixin, BaseEstimator):
         Append a constant feature 1 to every input; its weights are the intercepts :math:`b_y`. As in
         ``LinearSVC`` (with ``intercept_scaling=1``), they are penalised like the other weights.
     solver : {"interior-point", "subgradient"}, default "interior-point"
-        ``"interior-point"``: a primal-dual interior-point method (Mehrotra's predictor-corrector) on the
+        ``"interior-point"``: :func:`mlnotes.optim.qp_interior_point` (Mehrotra's predictor-corrector) on the
         quadratic program of the constraints :math:`\xi_i \ge [y \ne y_i] - m_{i,y}(w)`; it converges on data of
         any scale, in a few dozen Newton steps of cost :math:`O(n K^2 p^2 + K^3 p^3)` (:math:`p` features,
         with the intercept), and stops when the duality gap is at most ``tol`` times the objective.

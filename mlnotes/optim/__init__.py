@@ -43,7 +43,9 @@ The solvers
   ``x`` is one array or a list of parameter arrays (a network's weights and biases);
 - convex duality (chapter 7): the dual function of a quadratic program (:func:`qp_dual_function`,
   :func:`qp_dual_gradient`, :func:`qp_lagrangian_minimizer`), projected dual ascent (:func:`qp_dual_ascent`)
-  and the KKT residuals of a primal-dual pair (:func:`qp_kkt_residuals`);
+  and the KKT residuals of a primal-dual pair (:func:`qp_kkt_residuals`); the primal-dual interior-point
+  method (:func:`qp_interior_point`, Mehrotra's predictor-corrector, with a model's own Newton solver where
+  its constraints have structure: :class:`mlnotes.linear.MulticlassSVM`);
 - non-smooth (chapter 8): :func:`subgradient_descent`, which returns the best iterate,
   :func:`subgradient_gap` and :func:`polyak_step`.
 
@@ -54,6 +56,7 @@ from ._descent import LineSearchError, backtracking, exact_line_search, gradient
 from ._distributed import data_parallel_gradient, shards
 from ._least_squares import least_squares
 from ._minimize import column_scale, minimize
+from ._interior_point import qp_interior_point, shifted_cholesky
 from ._duality import (KKTResiduals, qp_dual_ascent, qp_dual_function, qp_dual_gradient, qp_kkt_residuals,
                        qp_lagrangian_minimizer)
 from ._nonsmooth import polyak_step, subgradient_gap
@@ -68,4 +71,4 @@ __all__ = ["OptimizeResult", "minimize", "column_scale", "least_squares", "gradi
            "subgradient_descent", "constant", "inverse_time", "inverse_sqrt", "geometric",
            "Optimizer", "GradientStep", "Momentum", "Nesterov", "AdaGrad", "RMSProp", "Adam", "run",
            "qp_lagrangian_minimizer", "qp_dual_function", "qp_dual_gradient", "qp_dual_ascent", "KKTResiduals",
-           "qp_kkt_residuals", "subgradient_gap", "polyak_step"]
+           "qp_kkt_residuals", "subgradient_gap", "polyak_step", "qp_interior_point", "shifted_cholesky"]

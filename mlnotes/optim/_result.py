@@ -31,6 +31,8 @@ class OptimizeResult:
         The Euclidean norm of the (sub)gradient at every iterate (NaN where not computed).
     step_sizes : array of shape (n_iter,)
         The step size used by each update.
+    dual : array, optional
+        The Lagrange multipliers at ``x``, for a constrained method (:func:`qp_interior_point`); else None.
     """
 
     x: np.ndarray
@@ -42,6 +44,7 @@ class OptimizeResult:
     values: np.ndarray = field(repr=False)
     grad_norms: np.ndarray = field(repr=False)
     step_sizes: np.ndarray = field(repr=False)
+    dual: np.ndarray = field(default=None, repr=False)
 
 
 class History:

@@ -191,3 +191,70 @@ def test_bad_multipliers_and_parameters_are_rejected():
         qp_kkt_residuals(*GOOD, np.zeros(3), np.ones(1))
     with pytest.raises(TypeError, match="None"):
         qp_dual_function(None, *GOOD[1:], np.ones(1))
+
+
+# ------------------------------------------------------------------ the interior-point method (issue 11: in optim)
+from mlnotes.optim import qp_interior_point  # noqa: E402
+
+
+@pytest.mark.parametrize("d, m, seed", SHAPES)
+def test_interior_point_reaches_the_primal_optimum_with_kkt_multipliers(d, m, seed):
+    P, q, G, h = random_qp(d, m, seed)
+    x_ref, f_ref = primal_slsqp(P, q, G, h)
+    result = qp_interior_point(P, q, G, h, tol=1e-10)
+    assert result.converged
+    np.testing.assert_allclose(result.x, x_ref, atol=1e-6)
+    assert result.fun == pytest.approx(f_ref, abs=1e-8)
+    kkt = qp_kkt_residuals(P, q, G, h, result.x, result.dual)
+    assert max(kkt.stationarity, kkt.primal_feasibility, kkt.dual_feasibility, kkt.complementary_slackness) < 1e-8
+
+
+def test_interior_point_box_constrained_least_squares_from_an_infeasible_start():
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(30, 5)), rng.normal(size=30)
+    low, high = np.full(5, -0.1), np.full(5, 0.2)
+    G, h = np.vstack([np.eye(5), -np.eye(5)]), np.r_[high, -low]
+    result = qp_interior_point(X.T @ X, -X.T @ y, G, h, x0=np.full(5, 10.0), tol=1e-10)
+    reference = optimize.lsq_linear(X, y, bounds=(low, high), tol=1e-14)
+    assert result.converged and result.path[0][0] == 10.0
+    np.testing.assert_allclose(result.x, reference.x, atol=1e-9)
+    # the path records the stopping measure and the step lengths of every Newton step
+    assert result.grad_norms.shape == (result.n_iter + 1,) and np.all((result.step_sizes > 0) & (result.step_sizes <= 1))
+
+
+def test_interior_point_reports_an_unmet_stopping_rule():
+    P, q, G, h = random_qp(4, 6, 4)
+    with pytest.warns(ConvergenceWarning, match="max_iter = 2 Newton steps"):
+        result = qp_interior_point(P, q, G, h, tol=1e-12, max_iter=2)
+    assert not result.converged and result.n_iter == 2
+
+
+def test_interior_point_rejects_bad_input():
+    from scipy.sparse.linalg import aslinearoperator
+
+    P, q, G, h = random_qp(2, 3, 0)
+    with pytest.raises(ValueError, match="shape"):
+        qp_interior_point(P, q, G[:, :1], h)
+    with pytest.raises(ValueError, match="newton_solver"):
+        qp_interior_point(P, q, aslinearoperator(G), h)
+    with pytest.raises(ValueError, match="positive entries"):
+        qp_interior_point(P, q, G, h, s0=np.zeros(3))
+
+
+def test_multiclass_svm_solves_its_qp_with_the_library_interior_point(monkeypatch):
+    # optim is the only place where solvers live: MulticlassSVM supplies its structure (operators, Newton
+    # solver, duality-gap certificate), optim.qp_interior_point iterates
+    import mlnotes.linear._multiclass_svm as msvm
+    from mlnotes.linear import MulticlassSVM
+
+    calls = []
+
+    def spy(*args, **kwargs):
+        calls.append(qp_interior_point(*args, **kwargs))
+        return calls[-1]
+
+    monkeypatch.setattr(msvm, "qp_interior_point", spy)
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(40, 3)), np.arange(40) % 3
+    model = MulticlassSVM().fit(X, y)
+    assert len(calls) == 1 and calls[0].converged and model.n_iter_ == calls[0].n_iter
