@@ -102,7 +102,13 @@ def svm_primal_objective(w, X, y, C):
     """
     X, y, w = _check_problem(w, X, y)
     C = check_scalar(C, "C", min_val=0, include_boundaries="neither")
-    return float((w @ w) / 2 + C * hinge(margin(y, X @ w)).sum())
+    margin(y, X @ w)                            # checks the labels (+-1) and that the scores are finite
+    return _svm_primal_objective(w, X, y, C)
+
+
+def _svm_primal_objective(w, X, y, C):
+    """:func:`svm_primal_objective` on checked arguments (called at every step of the solvers)."""
+    return float((w @ w) / 2 + C * hinge(y * (X @ w)).sum())
 
 
 def svm_primal_subgradient(w, X, y, C):
@@ -131,4 +137,10 @@ def svm_primal_subgradient(w, X, y, C):
     """
     X, y, w = _check_problem(w, X, y)
     C = check_scalar(C, "C", min_val=0, include_boundaries="neither")
-    return w + C * (X.T @ (hinge_grad(margin(y, X @ w)) * y))
+    margin(y, X @ w)                            # checks the labels (+-1) and that the scores are finite
+    return _svm_primal_subgradient(w, X, y, C)
+
+
+def _svm_primal_subgradient(w, X, y, C):
+    """:func:`svm_primal_subgradient` on checked arguments (called at every step of the solvers)."""
+    return w + C * (X.T @ (hinge_grad(y * (X @ w)) * y))

@@ -7,6 +7,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..linear import svm_primal_objective, svm_primal_subgradient
+from ..linear._nonsmooth import _svm_primal_objective, _svm_primal_subgradient
 from ..optim import inverse_time, subgradient_descent
 from ..utils.validation import check_bool, check_classes, check_scalar
 
@@ -33,7 +34,13 @@ def linear_svm_objective(theta, X, y, C):
     subtracting :math:`b^2/2` removes that penalty. Chapter 14.
     """
     X1 = np.hstack([np.asarray(X, dtype=float), np.ones((len(X), 1))])
-    return svm_primal_objective(theta, X1, y, C) - theta[-1] ** 2 / 2
+    svm_primal_objective(theta, X1, y, C)       # the checks
+    return _unpenalised_intercept_objective(theta, X1, y, C)
+
+
+def _unpenalised_intercept_objective(theta, X1, y, C):
+    """:func:`linear_svm_objective` on checked arguments, ``X1 = [X, 1]``."""
+    return _svm_primal_objective(theta, X1, y, C) - theta[-1] ** 2 / 2
 
 
 def linear_svm_subgradient(theta, X, y, C):
@@ -45,7 +52,13 @@ def linear_svm_subgradient(theta, X, y, C):
         S = \{i : y_i(w^\top x_i + b) < 1\}.
     """
     X1 = np.hstack([np.asarray(X, dtype=float), np.ones((len(X), 1))])
-    g = svm_primal_subgradient(theta, X1, y, C)
+    svm_primal_subgradient(theta, X1, y, C)     # the checks
+    return _unpenalised_intercept_subgradient(theta, X1, y, C)
+
+
+def _unpenalised_intercept_subgradient(theta, X1, y, C):
+    """:func:`linear_svm_subgradient` on checked arguments, ``X1 = [X, 1]``."""
+    g = _svm_primal_subgradient(theta, X1, y, C)
     g[-1] -= theta[-1]
     return g
 
@@ -102,21 +115,18 @@ class LinearSVM(ClassifierMixin, BaseEstimator):
         k = len(self.classes_)
         targets = [self.classes_[1]] if k == 2 else list(self.classes_)
         d = X.shape[1]
+        # checked once here; the steps call the unchecked cores
+        Z = np.hstack([X, np.ones((len(X), 1))]) if fit_intercept else X
+        objective, subgradient = ((_unpenalised_intercept_objective, _unpenalised_intercept_subgradient)
+                                  if fit_intercept else (_svm_primal_objective, _svm_primal_subgradient))
         coef, intercepts, values = [], [], []
         for target in targets:
             y_pm = np.where(y == target, 1.0, -1.0)
-            if fit_intercept:
-                f = lambda theta: linear_svm_objective(theta, X, y_pm, C)        # noqa: E731
-                g = lambda theta: linear_svm_subgradient(theta, X, y_pm, C)      # noqa: E731
-                result = subgradient_descent(f, g, np.zeros(d + 1), step_size=step_size, max_iter=max_iter)
-                coef.append(result.x[:d])
-                intercepts.append(result.x[d])
-            else:
-                f = lambda w: svm_primal_objective(w, X, y_pm, C)                 # noqa: E731
-                g = lambda w: svm_primal_subgradient(w, X, y_pm, C)               # noqa: E731
-                result = subgradient_descent(f, g, np.zeros(d), step_size=step_size, max_iter=max_iter)
-                coef.append(result.x)
-                intercepts.append(0.0)
+            result = subgradient_descent(lambda theta: objective(theta, Z, y_pm, C),
+                                         lambda theta: subgradient(theta, Z, y_pm, C),
+                                         np.zeros(Z.shape[1]), step_size=step_size, max_iter=max_iter)
+            coef.append(result.x[:d])
+            intercepts.append(result.x[d] if fit_intercept else 0.0)
             values.append(result.fun)
         self.coef_ = np.array(coef)
         self.intercept_ = np.array(intercepts)

@@ -295,9 +295,11 @@ def smo(kernel_row, K_diag, y, p, C, *, tol=1e-3, max_iter=-1, index=None):
     n_iter = 0
     limit = np.inf if max_iter == -1 else max_iter
 
-    def Krow(i):
+    rows = (np.empty(n), np.empty(n))          # the pair's kernel rows over the variables (tiled case)
+
+    def Krow(i, slot):
         row = kernel_row(index[i])
-        return row[index] if tiled else row
+        return np.take(row, index, out=rows[slot]) if tiled else row
 
     converged = False
     neg_y = -y
@@ -305,11 +307,14 @@ def smo(kernel_row, K_diag, y, p, C, *, tol=1e-3, max_iter=-1, index=None):
     low_score = np.empty(n)
     b = np.empty(n)
     eta = np.empty(n)
+    step = np.empty(n)
+    # the scalars of the loop as Python floats (numpy scalars cost more per operation; the values are equal)
+    y_, C_, QD_, positive_ = y.tolist(), C.tolist(), QD.tolist(), positive.tolist()
     while True:
         np.multiply(neg_y, G, out=b)            # -y_t G_t
         np.add(b, up_mask, out=score)
-        i = int(np.argmax(score))
-        m = score[i]
+        i = int(score.argmax())
+        m = float(score[i])
         np.add(b, low_mask, out=low_score)
         M = low_score.min()
         if m - M <= tol or not np.isfinite(m):
@@ -317,28 +322,33 @@ def smo(kernel_row, K_diag, y, p, C, *, tol=1e-3, max_iter=-1, index=None):
             break
         if n_iter >= limit:
             break
-        K_i = Krow(i)
+        K_i = Krow(i, 0)
         np.subtract(m, low_score, out=b)        # > 0 on the candidates j, -inf or <= 0 elsewhere
         np.multiply(K_i, -2.0, out=eta)          # eta_it = K_ii + K_tt - 2 K_it
         eta += QD
-        eta += QD[i]
+        eta += QD_[i]
         np.maximum(eta, TAU, out=eta)
-        b[b < 0] = 0.0                           # b = 0 gives no gain: not chosen while a candidate exists
+        np.maximum(b, 0.0, out=b)                # b = 0 gives no gain: not chosen while a candidate exists
         b *= b
         b /= eta                                 # the decrease b^2 / eta of a step on the pair (i, t)
-        j = int(np.argmax(b))
+        j = int(b.argmax())
         if not b[j] > 0:
             converged = True
             break
-        K_j = Krow(j)
-        a_i, a_j = smo_step(alpha[i], alpha[j], y[i], y[j], G[i], G[j], QD[i], QD[j], K_i[j], C[i], C[j])
-        d_i, d_j = a_i - alpha[i], a_j - alpha[j]
+        K_j = Krow(j, 1)
+        alpha_i, alpha_j = float(alpha[i]), float(alpha[j])
+        a_i, a_j = smo_step(alpha_i, alpha_j, y_[i], y_[j], float(G[i]), float(G[j]), QD_[i], QD_[j],
+                            float(K_i[j]), C_[i], C_[j])
+        d_i, d_j = a_i - alpha_i, a_j - alpha_j
         alpha[i], alpha[j] = a_i, a_j
         # G += Q_i d_i + Q_j d_j with Q_t = y_t y K_t
-        G += y * (K_i * (y[i] * d_i) + K_j * (y[j] * d_j))
-        for t in (i, j):
-            up_room, low_room = alpha[t] < C[t], alpha[t] > 0
-            in_up, in_low = (up_room, low_room) if positive[t] else (low_room, up_room)
+        np.multiply(K_i, y_[i] * d_i, out=step)
+        step += K_j * (y_[j] * d_j)
+        step *= y
+        G += step
+        for t, a_t in ((i, a_i), (j, a_j)):
+            up_room, low_room = a_t < C_[t], a_t > 0
+            in_up, in_low = (up_room, low_room) if positive_[t] else (low_room, up_room)
             up_mask[t] = 0.0 if in_up else -np.inf
             low_mask[t] = 0.0 if in_low else np.inf
         n_iter += 1
