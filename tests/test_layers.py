@@ -12,11 +12,11 @@ from a table of its own sibling modules and of :mod:`mlnotes.plotting`, both all
 0   utilities          ``utils`` (validation; the numerical gradient checker)
 1   numerics           ``linalg``, ``stats``
 2   data and losses    ``datasets`` (seeded generators), ``losses``
-3   solvers            ``optim`` (every solver, once; the objective contract)
+3   solvers            ``optim`` (every generic solver, once; the objective contract)
 4   models             one subpackage per family: ``linear``, ``bayes``, ``generative``, ``risk`` (the
                        learning-theory experiments: risks, Bayes actions, and the excess-risk
-                       decomposition, which fits polynomials with the solvers, as a model does), and the
-                       families to come (``svm``, ``kernels``, ``gp``, ...)
+                       decomposition, which fits polynomials with the solvers, as a model does), ``svm``,
+                       ``kernels``, ``gp``, and the families to come
 4   checker            ``symbolic``: beside the models, but no model imports it and it imports no model
 5   figures            ``plotting``
 6   demos              ``widgets``
