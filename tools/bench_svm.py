@@ -18,7 +18,6 @@ import argparse
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -41,27 +40,13 @@ def dual_objective(model, X, y):
 def time_svc(n, d, C, repeats, seed=0):
     import sklearn.svm
 
-    from benchmark import make_classification_data
+    from benchmark import make_classification_data, time_alternating
     from mlnotes.svm import SVC
 
     X, y = make_classification_data(n, d, seed)
     SVC(C=C).fit(X[:200], y[:200])
     sklearn.svm.SVC(C=C).fit(X[:200], y[:200])       # warm-up
-    t_ml, t_sk, ratios = [], [], []
-    for r in range(repeats):
-        times = {}
-        for side in ((0, 1) if r % 2 == 0 else (1, 0)):
-            model = SVC(C=C) if side == 0 else sklearn.svm.SVC(C=C)
-            t0 = time.perf_counter()
-            model.fit(X, y)
-            times[side] = time.perf_counter() - t0
-            if side == 0:
-                ours = model
-            else:
-                ref = model
-        t_ml.append(times[0])
-        t_sk.append(times[1])
-        ratios.append(times[0] / times[1])
+    ours, ref, t_ml, t_sk, ratios = time_alternating(lambda: SVC(C=C), lambda: sklearn.svm.SVC(C=C), X, y, repeats)
     diff = float(np.abs(ours.decision_function(X) - ref.decision_function(X)).max())
     return {
         "n": n, "d": d, "C": C,

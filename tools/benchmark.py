@@ -187,20 +187,22 @@ def time_fit(make, X, y):
     return time.perf_counter() - t0, est
 
 
-def run_pair(pair, X, y, repeats):
+def time_alternating(make_mlnotes, make_sklearn, X, y, repeats):
+    """Fit both ``repeats`` times, alternating which goes first; returns the last fitted pair and the lists of
+    times of mlnotes, of scikit-learn, and their ratios."""
     t_ml, t_sk, ratios = [], [], []
     for r in range(repeats):
-        order = [0, 1] if r % 2 == 0 else [1, 0]
-        times = [None, None]
-        for i in order:
-            times[i], fitted = time_fit(pair.make_mlnotes if i == 0 else pair.make_sklearn, X, y)
-            if i == 0:
-                ml = fitted
-            else:
-                ref = fitted
+        times, fitted = [None, None], [None, None]
+        for i in ([0, 1] if r % 2 == 0 else [1, 0]):
+            times[i], fitted[i] = time_fit(make_mlnotes if i == 0 else make_sklearn, X, y)
         t_ml.append(times[0])
         t_sk.append(times[1])
         ratios.append(times[0] / times[1])
+    return fitted[0], fitted[1], t_ml, t_sk, ratios
+
+
+def run_pair(pair, X, y, repeats):
+    ml, ref, t_ml, t_sk, ratios = time_alternating(pair.make_mlnotes, pair.make_sklearn, X, y, repeats)
     if pair.probabilities:   # "coef" column: max |difference of predicted probabilities|
         coef_diff, intercept_diff = float(np.max(np.abs(ml.predict_proba(X) - ref.predict_proba(X)))), 0.0
     else:
