@@ -30,6 +30,7 @@ from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import validate_data
 
+from ..optim import projected_gradient_descent
 from ..utils.validation import as_finite_array, as_float_matrix, as_float_vector, check_sample_weight, check_scalar
 from ..utils.validation import check_square_sums
 from ._least_squares import _center
@@ -343,7 +344,8 @@ def lasso_qp(X, y, alpha, *, accelerated=True, tol=1e-10, max_iter=100_000):
     :math:`w = a - b` (scikit-learn's scaling, no intercept: centre ``X`` and ``y`` first for one).
     Each step is a gradient step of size :math:`1/L`, :math:`L = 2\lambda_{\max}(X^\top X / n)` the
     Lipschitz constant of the gradient, followed by the projection :math:`\max(\cdot, 0)` onto the
-    orthant; ``accelerated`` adds Nesterov's momentum (FISTA), which needs far fewer steps.
+    orthant (:func:`mlnotes.optim.projected_gradient_descent`); ``accelerated`` adds Nesterov's momentum
+    (FISTA), which needs far fewer steps.
 
     Parameters
     ----------
@@ -384,22 +386,19 @@ def lasso_qp(X, y, alpha, *, accelerated=True, tol=1e-10, max_iter=100_000):
     gaps = [_gap(c, yy, a - b, np.zeros(d), alpha, 0.0)]
     if L == 0:                                     # X = 0: every w predicts 0, and w = 0 is optimal
         return a, b, np.array(gaps)
-    eta = 1.0 / L
-    a_look, b_look, t = a, b, 1.0                  # the point where the gradient is taken
-    while gaps[-1] > tol * yy and len(gaps) <= max_iter:
-        g = Q @ (a_look - b_look) - c                                 # X^T (X(a - b) - y) / n
-        a_new = np.maximum(a_look - eta * (g + alpha), 0.0)
-        b_new = np.maximum(b_look - eta * (alpha - g), 0.0)
-        if accelerated:
-            t_new = (1 + np.sqrt(1 + 4 * t * t)) / 2
-            a_look = a_new + (t - 1) / t_new * (a_new - a)
-            b_look = b_new + (t - 1) / t_new * (b_new - b)
-            t = t_new
-        else:
-            a_look, b_look = a_new, b_new
-        a, b = a_new, b_new
-        w = a - b
-        gaps.append(_gap(c, yy, w, Q @ w, alpha, 0.0))
+
+    def grad(z):                                   # (grad_a, grad_b), with g = X^T (X(a - b) - y) / n
+        g = Q @ (z[:d] - z[d:]) - c
+        return np.concatenate([g + alpha, alpha - g])
+
+    def gap(z):
+        w = z[:d] - z[d:]
+        return _gap(c, yy, w, Q @ w, alpha, 0.0)
+
+    result = projected_gradient_descent(grad, np.zeros(2 * d), lambda z: np.maximum(z, 0.0), step_size=1.0 / L,
+                                        accelerated=accelerated, certificate=gap, tol=tol * yy, max_iter=max_iter,
+                                        warn=False)
+    a, b, gaps = result.x[:d], result.x[d:], list(result.grad_norms)
     if gaps[-1] > tol * yy:
         warnings.warn(f"projected gradient did not converge in max_iter = {max_iter} steps: duality gap "
                       f"{gaps[-1]:.3e} > tol * ||y||^2 / n = {tol * yy:.3e}; increase max_iter",

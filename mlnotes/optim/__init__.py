@@ -34,7 +34,8 @@ The solvers
   ridge by Cholesky or SVD), the solver of every least-squares fit of the library;
 - deterministic: :func:`gradient_descent` (fixed step, Armijo :func:`backtracking` or
   :func:`exact_line_search`), :func:`newton` (pure, or damped by the Armijo line search: the Newton
-  method that ``LogisticRegression(solver="newton")`` runs);
+  method that ``LogisticRegression(solver="newton")`` runs), :func:`projected_gradient_descent` over a
+  convex set, plain or accelerated (FISTA; the lasso as a QP, chapter 10);
 - stochastic: :func:`sgd` on minibatch gradients, with step-size schedules (:func:`constant`,
   :func:`inverse_time`, :func:`inverse_sqrt`, :func:`geometric`); data parallelism:
   :func:`data_parallel_gradient` over :func:`shards` of a minibatch;
@@ -57,6 +58,7 @@ from ._distributed import data_parallel_gradient, shards
 from ._least_squares import least_squares
 from ._minimize import column_scale, minimize
 from ._interior_point import qp_interior_point, shifted_cholesky
+from ._projected import projected_gradient_descent
 from ._duality import (KKTResiduals, qp_dual_ascent, qp_dual_function, qp_dual_gradient, qp_kkt_residuals,
                        qp_lagrangian_minimizer)
 from ._nonsmooth import polyak_step, subgradient_gap
@@ -71,4 +73,5 @@ __all__ = ["OptimizeResult", "minimize", "column_scale", "least_squares", "gradi
            "subgradient_descent", "constant", "inverse_time", "inverse_sqrt", "geometric",
            "Optimizer", "GradientStep", "Momentum", "Nesterov", "AdaGrad", "RMSProp", "Adam", "run",
            "qp_lagrangian_minimizer", "qp_dual_function", "qp_dual_gradient", "qp_dual_ascent", "KKTResiduals",
-           "qp_kkt_residuals", "subgradient_gap", "polyak_step", "qp_interior_point", "shifted_cholesky"]
+           "qp_kkt_residuals", "subgradient_gap", "polyak_step", "qp_interior_point", "shifted_cholesky",
+           "projected_gradient_descent"]

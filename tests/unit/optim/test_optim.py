@@ -575,3 +575,41 @@ def test_minimize_bounds_need_lbfgs():
     objective = lambda w: (w @ w, 2 * w)        # noqa: E731
     with pytest.raises(ValueError, match="bounds need method='lbfgs'"):
         O.minimize(objective, np.zeros(2), method="newton", hess=lambda w: 2 * np.eye(2), bounds=[(0, 1)] * 2)
+
+
+# ------------------------------------------------------------------ projected gradient descent (issue 11: in optim)
+
+@pytest.mark.parametrize("accelerated", [False, True])
+def test_projected_gradient_descent_reaches_the_box_constrained_minimum(accelerated):
+    _, X, y = _bounded_least_squares(0)
+    low, high = np.array([-0.1, -np.inf, 0.0, -np.inf]), np.array([0.1, 0.0, np.inf, np.inf])
+    L = np.linalg.eigvalsh(X.T @ X).max()
+    result = O.projected_gradient_descent(lambda w: X.T @ (X @ w - y), np.ones(4), lambda z: np.clip(z, low, high),
+                                          step_size=1 / L, accelerated=accelerated, tol=1e-9, max_iter=200_000)
+    reference = optimize.lsq_linear(X, y, bounds=(low, high), tol=1e-14)
+    assert result.converged
+    np.testing.assert_allclose(result.x, reference.x, atol=1e-7)
+    np.testing.assert_array_equal(result.path[0], [0.1, 0.0, 1.0, 1.0])          # the start, projected
+    assert result.grad_norms[-1] <= 1e-9 and result.n_iter == len(result.step_sizes)
+
+
+def test_projected_gradient_descent_acceleration_needs_fewer_steps_and_a_certificate_stops_it():
+    _, X, y = _bounded_least_squares(1)
+    L = np.linalg.eigvalsh(X.T @ X).max()
+    f = lambda w: 0.5 * np.sum((X @ w - y) ** 2)            # noqa: E731
+    f_star = optimize.lsq_linear(X, y, bounds=(0, np.inf), tol=1e-14).cost
+    runs = {acc: O.projected_gradient_descent(lambda w: X.T @ (X @ w - y), np.zeros(4), lambda z: np.maximum(z, 0),
+                                              step_size=1 / L, accelerated=acc, certificate=lambda w: f(w) - f_star,
+                                              tol=1e-8, max_iter=100_000) for acc in (False, True)}
+    assert all(r.converged and f(r.x) - f_star <= 1e-8 for r in runs.values())
+    assert runs[True].n_iter < runs[False].n_iter
+
+
+def test_projected_gradient_descent_reports_an_unmet_stopping_rule_and_rejects_a_bad_step():
+    _, X, y = _bounded_least_squares(0)
+    with pytest.warns(ConvergenceWarning, match="did not converge in max_iter = 3"):
+        result = O.projected_gradient_descent(lambda w: X.T @ (X @ w - y), np.zeros(4), lambda z: z, step_size=1e-6,
+                                              max_iter=3)
+    assert not result.converged and result.n_iter == 3
+    with pytest.raises(ValueError, match="step_size must be > 0"):
+        O.projected_gradient_descent(lambda w: w, np.zeros(2), lambda z: z, step_size=0.0)
