@@ -11,7 +11,14 @@ if HERE not in sys.path:
 
 # One BLAS thread per test process: the suite runs in parallel processes (pytest -n 2 on a 2-core machine), and
 # the small matrices of the tests gain nothing from threads, while oversubscribed BLAS threads spin against each
-# other (measured: a 200 x 200 Cholesky factorisation took 0.12 s on a loaded machine).
-from threadpoolctl import threadpool_limits  # noqa: E402
+# other (measured on the loaded machine: a Gaussian process fit on scikit-learn's check data, 0.2-0.4 s with one
+# thread, 6-7 s with two). threadpoolctl limits only the libraries already loaded, so numpy's and scipy's
+# OpenBLAS are loaded first; the variable covers the subprocesses some tests start.
+import os  # noqa: E402
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+import numpy  # noqa: E402,F401
+import scipy.linalg  # noqa: E402,F401
+from threadpoolctl import threadpool_info, threadpool_limits  # noqa: E402
 
 _BLAS_LIMIT = threadpool_limits(limits=1)
