@@ -17,7 +17,10 @@ A checked display is also *tied* to its check: every step of it (each ``lhs REL 
 ``a = b \le c``, across ``aligned`` lines) must be a step, as text up to spacing and sizing commands,
 of the typed display (``latex=``) of a statement of a claim that proves it. The checker compares that
 typed display with the checked expressions where sympy can parse it, so a changed markdown equation
-no longer matches its check, and a test fails (:func:`untied_steps`).
+no longer matches its check, and a test fails (:func:`untied_steps`). Where every step is tied to a
+typed display that the checker compared, the display is counted as *compared*; the others are tied
+to the typed text only (its comparison was not possible: matrices, norms, notation the parser does
+not read), and the status page says how many.
 
 The claims are read from the notebook's stored records (which nbval keeps equal to a fresh run).
 Also counted per chapter: exercises (``**N.**`` paragraphs after the ``Exercises`` heading),
@@ -73,6 +76,8 @@ class ChapterStatements:
     errata: int = 0
     dangling: list[str] = field(default_factory=list)   # proves= labels that no display carries
     untied: list[tuple[str, list[str]]] = field(default_factory=list)   # (label, steps not in its checks)
+    hidden: list[str] = field(default_factory=list)   # display math outside top-level $$ blocks
+    compared: int = 0   # checked displays whose every step is a step of a typed display compared with its check
 
     def count(self, category: str) -> int:
         return sum(d.category == category for d in self.displays)
@@ -82,16 +87,52 @@ class ChapterStatements:
         return [d for d in self.displays if d.category == "unmarked"]
 
 
+#: Fenced directives whose body is not markdown (code, or math that must be written as a $$ block).
+_CODE_DIRECTIVES = {"code", "code-block", "code-cell", "sourcecode", "literalinclude", "eval-rst", "raw"}
+_FENCE_LINE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,}|:{3,})[ \t]*(?:\{(?P<directive>[\w-]+)\})?(?P<info>.*)$")
+
+
 def _without_code_fences(text: str) -> str:
-    """``text`` with fenced code blocks blanked (line numbers kept), so ``$$`` in code is not math."""
-    out, fenced = [], False
+    """``text`` with fenced code blocks blanked (line numbers kept), so ``$$`` in code is not math; the bodies
+    of fenced directives that hold markdown (````{dropdown}``, ``:::{admonition}``) are kept."""
+    out, stack = [], []          # stack of (fence char, length, is code)
     for line in text.splitlines():
-        if _FENCE.match(line.strip()):
-            fenced = not fenced
-            out.append("")
-            continue
-        out.append("" if fenced else line)
+        m = _FENCE_LINE.match(line)
+        in_code = any(code for _, _, code in stack)
+        if m:
+            fence = m.group("fence")
+            top = stack[-1] if stack else None
+            if top and fence[0] == top[0] and len(fence) >= top[1] and not m.group("directive") \
+                    and not m.group("info").strip():
+                stack.pop()                                   # a closing fence
+                out.append("")
+                continue
+            if not in_code:
+                directive = m.group("directive")
+                code = fence[0] != ":" and (directive is None or directive in _CODE_DIRECTIVES)
+                stack.append((fence[0], len(fence), code))
+                out.append("" if code else line)
+                continue
+        out.append("" if in_code else line)
     return "\n".join(out)
+
+
+_HIDDEN = re.compile(r"\\begin\{(?:equation|align|alignat|gather|multline|eqnarray|flalign|displaymath)\*?\}"
+                     r"|^[ \t]*(?:`{3,}|~{3,}|:{3,})[ \t]*\{math\}", re.M)
+
+
+def hidden_displays(text: str) -> list[str]:
+    """Display math of a markdown text that is not a top-level ``$$ ... $$`` block (an ``equation`` or
+    ``align`` environment, a ``{math}`` directive, a ``$$`` inside a paragraph, a quote or a table, or one
+    followed by text): such math would escape the classification, so it is refused."""
+    text = _without_code_fences(text)
+    blocks = list(_BLOCK.finditer(text))
+    outside = text
+    for m in reversed(blocks):
+        outside = outside[:m.start()] + outside[m.end():]
+    found = [m.group(0).strip() for m in _HIDDEN.finditer(outside)]
+    found += [line.strip()[:60] for line in outside.splitlines() if "$$" in line]
+    return found
 
 
 def _marker(text: str, start: int):
@@ -128,6 +169,7 @@ def displays_of_markdown(text: str, proven: set[str], cell: int = 0) -> list[Dis
 #: Environments and commands that only align, space or size a formula: dropped before comparing.
 _LAYOUT = re.compile(r"\\(?:begin|end)\{(?:aligned|align\*?|split|gathered|equation\*?)\}"
                      r"|\\(?:left|right|[bB]igg?[lr]?|displaystyle|textstyle)(?![a-zA-Z])")
+_MATRIX = re.compile(r"\\begin\{(?P<env>[pbBvV]?matrix|smallmatrix|cases|array)\}.*?\\end\{(?P=env)\}", re.S)
 _SPACE = re.compile(r"\\[,;:! ]|~|&|\s+")
 #: Relations at which a statement is cut into steps, and separators between statements on one line.
 _RELATION = re.compile(r"=|<|>|\\(?:le|ge|leq|geq|ne|neq|approx|propto|equiv|iff|implies|Rightarrow|"
@@ -137,6 +179,12 @@ _SEPARATOR = re.compile(r"(?<!\\)[,;]|\\q?quad(?![a-zA-Z])")
 
 _OPEN = re.compile(r"[(\[{]|\\(?:langle|lVert|lvert|lfloor|lceil)(?![a-zA-Z])")
 _CLOSE = re.compile(r"[)\]}]|\\(?:rangle|rVert|rvert|rfloor|rceil)(?![a-zA-Z])")
+
+
+def _squeeze(latex: str) -> str:
+    """``latex`` without spacing, each control word ended by ``·`` (so ``\\tan h`` stays apart from ``\\tanh``
+    while ``\\Sigma A`` and ``\\Sigma\\,A`` agree)."""
+    return _SPACE.sub("", re.sub(r"(\\[A-Za-z]+)", "\\1·", latex)).strip(".")
 
 
 def _top_level(text: str, pattern: re.Pattern) -> list[re.Match]:
@@ -163,7 +211,9 @@ def display_steps(latex: str) -> list[str]:
     and parts separated by ``,``/``;``/``\\quad``), each cut at its relations into ``lhs REL rhs``
     steps; spacing, sizing and alignment dropped. ``a &= b \\\\ &\\le c`` gives ``["a=b", "b\\lec"]``;
     a statement without a relation is one step."""
-    text = _LAYOUT.sub("", latex)
+    # inside matrices, cases and arrays, & and \\\\ separate entries: keep them (as tokens no split sees)
+    text = _MATRIX.sub(lambda m: m.group(0).replace("&", " \\cellsep ").replace("\\\\", " \\rowsep "), latex)
+    text = _LAYOUT.sub("", text)
     lines = []
     for line in re.split(r"\\\\", text):
         line = line.strip().lstrip("&").strip()
@@ -174,11 +224,11 @@ def display_steps(latex: str) -> list[str]:
     steps = []
     for statement in (part for line in lines for part in _split(line, _SEPARATOR)):
         cuts = _top_level(statement, _RELATION)
-        sides = [_SPACE.sub("", side).strip(".") for side in _split(statement, _RELATION)]
+        sides = [_squeeze(side) for side in _split(statement, _RELATION)]
         if not cuts:
             steps += [sides[0]] if sides[0] else []
             continue
-        steps += [sides[i] + _SPACE.sub("", cut.group(0)) + sides[i + 1] for i, cut in enumerate(cuts)]
+        steps += [sides[i] + _squeeze(cut.group(0)) + sides[i + 1] for i, cut in enumerate(cuts)]
     return steps
 
 
@@ -222,18 +272,23 @@ def chapter_statements(nb_or_path) -> ChapterStatements:
     for i, cell in enumerate(nb.cells):
         if cell.cell_type == "markdown":
             result.displays += displays_of_markdown(cell.source, proven, i)
+            result.hidden += [f"cell {i}: {h}" for h in hidden_displays(cell.source)]
             markdown.append(cell.source)
     labels = {d.label for d in result.displays if d.label}
     result.dangling = sorted(proven - labels)
-    typed = {}
+    typed, compared = {}, {}
     for r in claims:
         for label in r.get("proves", []) or []:
             typed.setdefault(label, []).extend(st.get("latex") or "" for st in r["statements"])
+            compared.setdefault(label, []).extend(st.get("latex") or "" for st in r["statements"]
+                                                  if st.get("display_check") == "compared")
     for d in result.displays:
         if d.category == "checked":
             missing = untied_steps(d.latex, typed[d.label])
             if missing:
                 result.untied.append((d.label, missing))
+            elif not untied_steps(d.latex, compared[d.label]):
+                result.compared += 1
     result.exercises = _exercises("\n\n".join(markdown))
     result.exercises_checked = sorted({str(r["exercise"]) for r in claims if r.get("exercise")},
                                       key=lambda e: (len(e), e))
@@ -278,17 +333,17 @@ def statements_table(paths=None) -> str:
     paths = chapter_notebooks() if paths is None else paths
     lines = ["| chapter | displayed statements | checked | definitions | not machine-checked | unmarked "
              "| exercise solutions checked | trivial checks | displays not compared | checked displays not tied "
-             "to their check | statements by proof kind |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "to their check | checked displays compared with the checked expressions | statements by proof kind |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     reasons = []
     totals = dict.fromkeys(["displays", *CATEGORIES, "exercises", "checked_ex", "trivial", "not_compared",
-                            "untied"], 0)
+                            "untied", "compared"], 0)
     for path in paths:
         s = chapter_statements(path)
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(s.kinds.items(), key=lambda kv: -kv[1]))
         lines.append(f"| {{doc}}`{_doc(path)}` | {len(s.displays)} | {s.count('checked')} | {s.count('definition')} "
                      f"| {s.count('unchecked')} | {s.count('unmarked')} | {len(s.exercises_checked)} of "
-                     f"{len(s.exercises)} | {s.trivial} | {s.not_compared} | {len(s.untied)} | {kinds or '-'} |")
+                     f"{len(s.exercises)} | {s.trivial} | {s.not_compared} | {len(s.untied)} | {s.compared} | {kinds or '-'} |")
         for d in s.displays:
             if d.category == "unchecked":
                 reasons.append(f"| {{doc}}`{_doc(path)}` | {d.label and '{eq}`' + d.label + '`' or '(no label)'} "
@@ -301,9 +356,10 @@ def statements_table(paths=None) -> str:
         totals["trivial"] += s.trivial
         totals["not_compared"] += s.not_compared
         totals["untied"] += len(s.untied)
+        totals["compared"] += s.compared
     lines.append(f"| **total** | {totals['displays']} | {totals['checked']} | {totals['definition']} "
                  f"| {totals['unchecked']} | {totals['unmarked']} | {totals['checked_ex']} of {totals['exercises']} "
-                 f"| {totals['trivial']} | {totals['not_compared']} | {totals['untied']} | |")
+                 f"| {totals['trivial']} | {totals['not_compared']} | {totals['untied']} | {totals['compared']} | |")
     if reasons:
         lines += ["", "Displayed statements marked as not machine-checked, with the reason given:", "",
                   "| chapter | equation | why it is not machine-checked |", "|---|---|---|"] + reasons
@@ -331,6 +387,9 @@ def main(argv=None) -> int:
                 print(f"{path.name}: cell {d.cell}: unmarked display {d.label or ''} {d.latex[:60]!r}", file=sys.stderr)
             for label in s.dangling:
                 print(f"{path.name}: proves={label!r} but no display carries that label", file=sys.stderr)
+        for h in s.hidden:
+            status = 1
+            print(f"{path.name}: display math outside a $$ block (write it as one): {h}", file=sys.stderr)
         if s.untied:
             status = 1
             for label, missing in s.untied:

@@ -45,8 +45,8 @@ __all__ = ["compare_display", "parse_display"]
 #: Relations as typed, and the relation code they mean.
 _TYPED_RELATIONS = [
     (r"\not\equiv", "!="), (r"\not=", "!="), (r"\neq", "!="), (r"\ne", "!="),
-    (r"\leq", "<="), (r"\le", "<="), (r"\geq", ">="), (r"\ge", ">="), (r"\equiv", "="),
-    ("<", "<"), (">", ">"), ("=", "="),
+    (r"\leqslant", "<="), (r"\geqslant", ">="), (r"\leq", "<="), (r"\le", "<="), (r"\geq", ">="), (r"\ge", ">="),
+    (r"\equiv", "="), (r"\lt", "<"), (r"\gt", ">"), ("<", "<"), (">", ">"), ("=", "="),
 ]
 #: Relations that make a display incomparable (approximate, implication, ...).
 _UNCOMPARABLE = (r"\approx", r"\sim", r"\propto", r"\iff", r"\implies", r"\Rightarrow", r"\Leftrightarrow",
@@ -60,6 +60,14 @@ class _NotComparable(Exception):
     pass
 
 
+#: Commands that can hide or restyle what a display shows (a white minus sign, a phantom term, a tag
+#: that states something): a typed display using one is refused ("disagrees"), never "not compared".
+_HIDING = re.compile(r"\\(?:color|textcolor|colorbox|phantom|hphantom|vphantom|tag|cancel|bcancel|xcancel|"
+                     r"require|style|class|cssId|href|smash)(?![a-zA-Z])")
+#: Negated relations other than the two the checker reads (\not\equiv, \not= and \ne): refused too.
+_NEGATED = re.compile(r"\\not(?!\\equiv|\s*=)|\\n(?:leq?|geq?|less|gtr|leqslant|geqslant)(?![a-zA-Z])")
+
+
 #: A \text{...} that starts a comment ("\text{: the foot lies on the boundary}", "\text{ for } y = 0").
 _COMMENT = re.compile(r"\\(?:text|textrm|mathrm)\{\s*(?:[:;,.(]|for\b|if\b|when\b|where\b|since\b|so\b|and\b|"
                       r"at\b|on\b|the\b|by\b|with\b|i\.e\.|e\.g\.|as\b|because\b|is\b|are\b|of\b|in\b|"
@@ -67,7 +75,7 @@ _COMMENT = re.compile(r"\\(?:text|textrm|mathrm)\{\s*(?:[:;,.(]|for\b|if\b|when\
 
 
 #: First words of a \text{...} annotation that introduce a condition, not a further claim.
-_CONDITION_WORDS = ("for", "if", "when", "where", "whenever", "since", "because", "at", "on", "with", "by",
+_CONDITION_WORDS = ("for", "if", "when", "where", "whenever", "at", "on", "with", "by",
                     "all", "every", "each", "after", "before", "from", "in", "as", "here", "given", "unless")
 _TEXT = re.compile(r"\\(?:text|textrm|mathrm)\{([^{}]*)\}")
 _RELATION_SIGN = re.compile(r"\\(?:le|ge|leq|geq|ne|neq|equiv)(?![a-zA-Z])|[=<>]")
@@ -303,17 +311,15 @@ def parse_display(latex: str, symbols) -> tuple[list, list]:
 
 
 def _points(symbols, count, seed=0):
-    """Exact points in the moderate range that respect the symbols' assumptions."""
+    """Exact points that respect the symbols' assumptions, as the checker's own deciders draw them: a third
+    in the moderate range (-4, 4), the others with magnitudes stratified from 1e-6 to 1e6 (so a display
+    such as ``\\min(x, 100)`` for ``x`` is met where it differs)."""
     from ._prove import _random_points
 
-    rng = np.random.default_rng(seed)
-    moderate = []
-    while len(moderate) < count:  # the first third of _random_points is moderate
-        moderate += _random_points(rng, symbols, 3)[:1]
-    return moderate
+    return _random_points(np.random.default_rng(seed), symbols, count)
 
 
-def _same(a, b, symbols, points=6, digits=30, rtol=None):
+def _same(a, b, symbols, points=12, digits=30, rtol=None):
     """True if ``a`` and ``b`` agree at random points, False if they differ at two or more points
     by more than the relative tolerance ``rtol`` (default ``10**(8 - digits)``), None if no point
     could be evaluated or they differ at one point only (doubtful, not a disagreement)."""
@@ -394,6 +400,10 @@ def compare_display(latex, lhs, op, rhs):
     except ImportError:
         return "not compared", "the LaTeX parser (antlr4-python3-runtime) is not installed"
     symbols = set().union(*(sp.sympify(e).free_symbols for e in checked))
+    hiding = _HIDING.search(latex) or _NEGATED.search(latex)
+    if hiding:
+        return "disagrees", (f"the display uses ${hiding.group(0)}$, which the checker does not read and which "
+                             "can hide or change what is shown: write the relation plainly")
     try:
         text = _strip(latex)
     except _NotComparable as exc:
@@ -405,6 +415,9 @@ def compare_display(latex, lhs, op, rhs):
     sides, ops = _split_relations(text)
     if not ops:
         return "not compared", "the display states no relation"
+    if len({re.sub(r"\s+", "", side) for side in sides}) == 1 and lhs != rhs:
+        return "disagrees", (f"the display's sides are all ${sides[0].strip()}$: it shows nothing of the checked "
+                             f"${sp.latex(lhs)}$ and ${sp.latex(rhs)}$")
     by_name = {_normalised(s.name): s for s in symbols}
     function_names = frozenset(_normalised(type(f).__name__) for e in checked if isinstance(e, sp.Basic)
                                for f in e.atoms(sp.Function))

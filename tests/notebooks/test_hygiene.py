@@ -225,16 +225,63 @@ def test_every_cited_key_is_in_the_bibliography():
 # Honest proof kinds (issue 10 §3): a number that came out of a run is measured, however it is wrapped
 # ---------------------------------------------------------------------------------------------
 
-#: A fitted attribute (``run.n_iter_``, ``model.coef_``, ``res.nit``) turned into an exact sympy number, which
-#: the checker would then treat as exact input ("proved" / "exact computation" instead of "measured").
-RUN_NUMBER_AS_EXACT = re.compile(
-    r"\b(?:sp\.|sympy\.)?(?:Integer|Float|Rational|nsimplify|S)\(\s*(?:int\(|float\(|round\()?\s*"
-    r"[A-Za-z_][\w\[\]\.]*\.(?:n_iter_?|nit|nfev|[a-z]\w*_)(?![\w(])")
+#: Attributes that hold what a run produced: scikit-learn's fitted attributes (``coef_``, ``n_iter_``) and
+#: scipy's result fields.
+RUN_ATTRIBUTES = {"nit", "nfev", "njev", "n_iter", "iterations", "fun", "success"}
+#: Deciders that label exact inputs "exact computation" or "proved", and the sympy constructors that make a
+#: run's number look exact.
+EXACT_DECIDERS = {"equal", "holds", "differs"}
+EXACT_WRAPPERS = {"Integer", "Float", "Rational", "nsimplify", "S", "sympify"}
+
+
+def _is_run_attribute(node) -> bool:
+    import ast
+
+    return isinstance(node, ast.Attribute) and (
+        (node.attr.endswith("_") and not node.attr.startswith("_")) or node.attr in RUN_ATTRIBUTES)
+
+
+def _is_comparison(node) -> bool:
+    """``a > b``, or a comparison converted to a number (``float(a > b)``, ``np.float64(...)``, ``int(...)``)."""
+    import ast
+
+    while isinstance(node, ast.Call) and len(node.args) == 1:
+        node = node.args[0]
+    return isinstance(node, ast.Compare)
 
 
 def run_numbers_as_exact(source: str) -> list[str]:
-    """The places in ``source`` where a run's number is wrapped as an exact sympy number."""
-    return [m.group(0) for m in RUN_NUMBER_AS_EXACT.finditer(source)]
+    """The calls in ``source`` that hand a number a run produced to an exact decider (``equal``, ``holds``,
+    ``differs``) or wrap it as an exact sympy number: a fitted attribute, a scipy result field, or a name
+    assigned from one earlier in the cell (``k = run.n_iter_; holds(k, ...)``), also inside ``len``,
+    ``int``, ``float``, indexing or arithmetic. Such numbers must go through ``measured``, ``bounded`` or
+    ``agree(kind="measured")``; ``agree(float(a > b), 1.0)`` (a comparison dressed as an agreement) too."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    tainted: set[str] = set()
+
+    def carries_run(node) -> bool:
+        return any(_is_run_attribute(n) or (isinstance(n, ast.Name) and n.id in tainted) for n in ast.walk(node))
+
+    found = []
+    for node in ast.walk(tree):          # assignments first: names bound from a run's numbers
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and carries_run(node.value):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            tainted |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        args = [*node.args, *(k.value for k in node.keywords if k.arg not in ("latex", "title"))]
+        if name in EXACT_DECIDERS | EXACT_WRAPPERS and any(carries_run(a) for a in args):
+            found.append(ast.get_source_segment(source, node) or name)
+        if name == "agree" and any(_is_comparison(a) for a in node.args):
+            found.append(ast.get_source_segment(source, node) or name)
+    return found
 
 
 @pytest.mark.parametrize("source", [
@@ -243,13 +290,20 @@ def run_numbers_as_exact(source: str) -> list[str]:
     "holds(Integer(int(result.nit)), '<', 50)",
     "sp.nsimplify(clf.intercept_)",
     "sp.Rational(round(fit.objective_))",
+    "holds(run.n_iter_, '<=', 15)",                                   # unwrapped: an int from a run is not exact
+    "k = run.n_iter_\nclaim('t', holds(k, '<=', 15))",                # through a name
+    "sp.Integer(len(m.support_))",
+    "sp.sympify(res.fun)",
+    "holds(x**2 + sp.Integer( run . n_iter_), '>=', 0)",
+    "agree(float(kappa > 0), 1.0)",                                   # a comparison dressed as agreement
 ])
 def test_run_numbers_as_exact_is_caught(source):
     assert run_numbers_as_exact(source)
 
 
 @pytest.mark.parametrize("source", ["measured(run.n_iter_, '<=', 15)", "sp.Integer(n_samples)",
-                                    "sp.Rational(1, 3)", "sp.Float(x.evalf())"])
+                                    "sp.Rational(1, 3)", "sp.Float(x.evalf())", "agree(model.coef_, w_formula)",
+                                    "bounded(np.abs(run.coef_), upper=1)", "equal(lhs, rhs, latex=r'w_')"])
 def test_honest_numbers_are_not_flagged(source):
     assert not run_numbers_as_exact(source)
 
@@ -257,6 +311,6 @@ def test_honest_numbers_are_not_flagged(source):
 def test_no_run_number_is_wrapped_as_exact(nb):
     path, notebook = nb
     found = [f"cell {i}: {hit}" for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"
-             for hit in run_numbers_as_exact(cell.source)]
+             for hit in run_numbers_as_exact(cell.source.replace("%", "#"))]
     assert not found, (f"{path.name}: numbers from a run wrapped as exact sympy numbers (use measured(), bounded() "
                        "or agree(kind='measured')):\n" + "\n".join(found))

@@ -69,3 +69,8 @@ def test_a_changed_display_would_be_caught(chapter):
             if statements.untied_steps(d.latex, [d.latex]) or not statements.untied_steps(changed, [d.latex]):
                 missed.append(d.label)
     assert not missed, f"{chapter.path.name}: displays the tie mishandles: {missed}"
+
+
+def test_no_display_math_outside_a_dollar_block(chapter):
+    assert not chapter.hidden, (f"{chapter.path.name}: display math that is not a top-level $$ block escapes the "
+                                "classification of displayed statements:\n" + "\n".join(chapter.hidden))

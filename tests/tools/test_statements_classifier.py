@@ -154,12 +154,19 @@ def test_only_display_blocks_count(text, n):
 
 @pytest.mark.parametrize("latex, steps", [
     (r"a = b", ["a=b"]),
-    (r"\nabla f(w) &= X^\top (Xw - y) \\ &\le \lVert X \rVert^2 .", [r"\nablaf(w)=X^\top(Xw-y)", r"X^\top(Xw-y)\le\lVertX\rVert^2"]),
-    (r"p(y = 1 \mid x) = \Phi(w^\top x), \qquad \Phi(z) = \int_0^z e^{-t}\,dt", [r"p(y=1\midx)=\Phi(w^\topx)", r"\Phi(z)=\int_0^ze^{-t}dt"]),
-    (r"\langle w, \psi(x, y) \rangle = w_y^\top x", [r"\langlew,\psi(x,y)\rangle=w_y^\topx"]),
-    (r"\begin{aligned} a &= b \\ c &\ge d \end{aligned}", ["a=b", r"c\ged"]),
-    (r"\sigma(z)", [r"\sigma(z)"]),
-    (r"\left( \frac{a = b}{c} \right) = 1", [r"(\frac{a=b}{c})=1"]),
+    (r"\nabla f(w) &= X^\top (Xw - y) \\ &\le \lVert X \rVert^2 .",
+     [r"\nabla·f(w)=X^\top·(Xw-y)", r"X^\top·(Xw-y)\le·\lVert·X\rVert·^2"]),
+    (r"p(y = 1 \mid x) = \Phi(w^\top x), \qquad \Phi(z) = \int_0^z e^{-t}\,dt",
+     [r"p(y=1\mid·x)=\Phi·(w^\top·x)", r"\Phi·(z)=\int·_0^ze^{-t}dt"]),
+    (r"\langle w, \psi(x, y) \rangle = w_y^\top x", [r"\langle·w,\psi·(x,y)\rangle·=w_y^\top·x"]),
+    (r"\begin{aligned} a &= b \\ c &\ge d \end{aligned}", ["a=b", r"c\ge·d"]),
+    (r"\sigma(z)", [r"\sigma·(z)"]),
+    (r"\left( \frac{a = b}{c} \right) = 1", [r"(\frac·{a=b}{c})=1"]),
+    # a space that ends a control word is not lost (\tan h is not \tanh); a thin space is only spacing
+    (r"\tan h(a) = \Sigma\,A", [r"\tan·h(a)=\Sigma·A"]),
+    # inside a matrix, & and \\ separate entries: a moved & changes the display
+    (r"J = \begin{pmatrix} a & -b \\ c & d \end{pmatrix}",
+     [r"J=\begin·{pmatrix}a\cellsep·-b\rowsep·c\cellsep·d\end·{pmatrix}"]),
 ])
 def test_display_steps(latex, steps):
     assert statements.display_steps(latex) == steps
@@ -192,5 +199,29 @@ def test_chapter_statements_and_main_report_untied_displays(tmp_path, capsys):
     path = tmp_path / "untied.ipynb"
     nbformat.write(_notebook(text, outputs=[_claim_output("e", proves=("e",), statements_=[statement("c = d")])]), path)
     assert statements.chapter_statements(path).untied == [("e", ["c=d+1"])]
+    assert statements.untied_steps(r"\tanh(a) = b", [r"\tan h(a) = b"])
+    assert statements.untied_steps(r"\begin{pmatrix} a - & b \end{pmatrix} = M", [r"\begin{pmatrix} a & -b \end{pmatrix} = M"])
     assert statements.main([str(path)]) == 1
     assert "display (e)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("markdown", [
+    "\\begin{equation}\na = b\n\\end{equation}\n",
+    "\\begin{align*}\na &= b\n\\end{align*}\n",
+    "The identity $$a = b$$ in a sentence.\n",
+    "$$ a = b $$.\n",
+    "> $$ a = b $$\n",
+    "| x | $$ a = b $$ |\n|---|---|\n",
+    "```{math}\na = b\n```\n",
+    ":::{math}\na = b\n:::\n",
+])
+def test_display_math_outside_a_dollar_block_is_refused(markdown):
+    assert statements.hidden_displays(markdown), markdown
+
+
+def test_displays_inside_markdown_directives_count_and_code_does_not():
+    text = ("````{dropdown} Solution\n$$ a = b $$ (inside)\n```python\ns = '$$ not math $$'\n```\n````\n"
+            ":::{admonition} Note\n$$ c = d $$\n:::\n")
+    labels = [d.label for d in statements.displays_of_markdown(text, set())]
+    assert labels == ["inside", None]
+    assert statements.hidden_displays(text) == []
