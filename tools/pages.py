@@ -275,14 +275,14 @@ def statements_table() -> str:
         return ("*Displayed statements: not counted in this checkout (the checker's `tools/statements.py` "
                 f"with `{STATEMENTS_FUNCTION}` is missing).*")
     lines = ["| chapter | displayed statements: checked / definitions / not machine-checked / unmarked "
-             "| exercise solutions checked | trivial checks | checked displays not tied to their check |",
-             "|---|---|---|---|---|"]
+             "| exercise solutions checked | trivial checks | checked displays: not tied to their check / compared "
+             "with the checked expressions |", "|---|---|---|---|---|"]
     reasons = []
     for path in chapter_notebooks():
         c = count(path)
         split = " / ".join(str(c.count(k)) for k in ("checked", "definition", "unchecked", "unmarked"))
         lines.append(f"| {_short_doc(path)} | {len(c.displays)}: {split} | {len(c.exercises_checked)} of "
-                     f"{len(c.exercises)} | {c.trivial} | {len(c.untied)} |")
+                     f"{len(c.exercises)} | {c.trivial} | {len(c.untied)} / {c.compared} |")
         reasons += [f"- {_short_doc(path)}, " + (f"{{eq}}`{d.label}`" if d.label else "an unlabelled display")
                     + f": {d.reason}" for d in c.displays if d.category == "unchecked"]
     if reasons:
@@ -303,8 +303,10 @@ def status_table() -> str:
         lines.append(f"| {{doc}}`{_doc(path)}` | {seconds} | {n_claims} | {n_errata} |")
     lines += ["", "What the chapters display and how much of it is checked (a *trivial* check compares two "
               "sides that were identical when it was built, so it proves nothing; chapters must have none; a checked "
-              "display is *tied* to its check when each of its steps is a step of the formula shown with the check, "
-              "which the checker compares with the checked expressions where sympy can parse it):", "",
+              "display is *tied* to its check when each of its steps is a step of the formula shown with the check; it "
+              "is *compared* when, moreover, the checker parsed that formula back and found it equal to the checked "
+              "expressions; the other checked displays are tied to the typed formula only, because sympy's parser "
+              "cannot read it (vectors, norms, matrices), and their verdicts show the checked form first):", "",
               statements_table()]
     lines += ["", "| package | version |", "|---|---|"]
     for name in PACKAGES:

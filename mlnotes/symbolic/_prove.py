@@ -612,8 +612,8 @@ def checked_latex(lhs, op, rhs) -> str:
     """The checked statement ``lhs op rhs`` rendered by sympy's printer."""
     text = f"{sp.latex(lhs)} {_OP_LATEX.get(op, op)} {sp.latex(rhs)}"
     if len(text) > MAX_CHECKED_LATEX:
-        return (f"\\text{{(the checked expressions are too long to show: {len(text)} characters of LaTeX; "
-                f"lhs has {sp.count_ops(lhs)} operations)}}")
+        return (f"\\begin{{gathered}}\\text{{(the checked expressions are too long to show:}} \\\\ "
+                f"\\text{{{len(text)} characters of LaTeX; lhs has {sp.count_ops(lhs)} operations)}}\\end{{gathered}}")
     return text
 
 
