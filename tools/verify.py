@@ -7,8 +7,9 @@
 Executes each chapter notebook (nothing is written back) and reports what ran in *this*
 execution, never what the stored outputs say: ``mlnotes.symbolic`` appends every claim and
 erratum record, as it is made, to a JSON-lines log named by the environment variable
-``MLNOTES_VERDICT_LOG``, one log per chapter. Execution goes on after a failing cell, so a failed
-check does not hide the later ones: every claim gets its own verdict, and cells that raised for
+``MLNOTES_VERDICT_LOG``, one log per chapter. Execution goes on after a failing cell, and under the
+log a failed claim does not raise at all (it is recorded, and said on stderr), so a failed check
+hides neither the later cells nor the rest of its own cell: every claim gets its own verdict, and cells that raised for
 another reason than a failed claim are listed. A claim or erratum that the notebook's source makes
 (``claim("title", ...)``, ``erratum("ID", ...)`` with a literal first argument) but that left no
 verdict in this execution (its cell raised before it) is listed "NOT RUN" and counts as a failure.

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import re
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -403,8 +404,18 @@ def claim(title: str, *verdicts: Verdict, proves=None, exercise=None, label: str
     _display(markdown, record, ("claim", label or title))
     if not ok:
         failed = [v for v in verdicts if not v.holds]
-        raise ClaimError(f"claim {title!r} fails: " + "; ".join(_failure(v) for v in failed))
+        _fail(f"claim {title!r} fails: " + "; ".join(_failure(v) for v in failed))
     return ClaimVerdicts(verdicts)
+
+
+def _fail(message: str) -> None:
+    """Raise :class:`ClaimError` with ``message``; under the verify command (:data:`VERDICT_LOG_ENV` set), where
+    the failure is already in the verdict log, say it on stderr instead and go on, so the claims after it in
+    the same cell still get verdicts of their own."""
+    if os.environ.get(VERDICT_LOG_ENV):
+        print(f"ClaimError (recorded in the verdict log; execution goes on): {message}", file=sys.stderr)
+        return
+    raise ClaimError(message)
 
 
 def _failure(v: Verdict) -> str:
@@ -496,13 +507,12 @@ def erratum(id: str, source: Source, title: str, *, notes: Verdict, correction: 
                     "How the notes' claim was refuted and the correction checked", details, open_=not ok)
     _display(markdown, record, ("erratum", id))
     if display_wrong:
-        raise ClaimError(f"erratum {id}: a typed display disagrees with what was checked: " + "; ".join(
+        _fail(f"erratum {id}: a typed display disagrees with what was checked: " + "; ".join(
             _failure(v) for v in display_wrong))
-    if not refuted:
-        raise ClaimError(f"erratum {id}: the notes' claim holds ({_failure(notes)}), so it is no erratum")
-    if not fixed:
-        raise ClaimError(f"erratum {id}: a correction fails: " + "; ".join(
-            _failure(c) for c in corrections if not c.holds))
+    elif not refuted:
+        _fail(f"erratum {id}: the notes' claim holds ({_failure(notes)}), so it is no erratum")
+    elif not fixed:
+        _fail(f"erratum {id}: a correction fails: " + "; ".join(_failure(c) for c in corrections if not c.holds))
     return ErratumRecord(record)
 
 

@@ -119,10 +119,11 @@ REASON_CELLS = [
     'claim("wrong square", equal((x + 1)**2, x**2 + 1))',
     # 2: a cell that raises before its claim: the claim never runs
     'not_defined_here + 1\nclaim("never reached", equal(sp.Derivative(x**3, x), 3*x**2))',
-    # 3: a failing claim hides the next claim of its cell, and the erratum after it
-    'claim("fails first", equal(x**2, 2*x))\nclaim("hidden by the failure", measured(1, "<=", 2))\n'
-    'erratum("HID-1", Source("001", "10"), "an erratum that never runs", notes=equal(x, 2*x),\n'
-    '        correction=equal(2*x, x + x))',
+    # 3: a failing claim does not hide the next claim of its cell, nor the erratum after it (under verify a
+    #    failed claim is recorded in the verdict log and execution goes on in the same cell)
+    'claim("fails first", equal(x**2, 2*x))\nclaim("after the failure, same cell", measured(1, "<=", 2))\n'
+    'erratum("HID-1", Source("001", "10"), "an erratum after a failed claim", notes=equal(x, 2*x),\n'
+    '        correction=equal(sp.Derivative(x**2, x), 2*x))',
     # 4: an erratum whose notes' claim holds: no refutation
     'erratum("NR-1", Source("001", "12"), "the notes are right", notes=equal((x + 1)**2, x**2 + 2*x + 1),\n'
     '        correction=equal(sp.Derivative(x**2, x), 2*x))',
@@ -182,14 +183,16 @@ def test_why_a_claim_failed_is_printed_after_the_table(reasons):
 def test_claims_that_never_ran_are_listed_and_count_as_failures(reasons):
     status, out, _, rows = reasons
     assert "NOT RUN" in rows["never reached"] and "(cell 2)" in rows["never reached"]
-    assert "NOT RUN" in rows["hidden by the failure"]
-    assert "NOT RUN" in rows["erratum HID-1: an erratum that never runs"]
     assert "never ran: cell 2 raised NameError before it: name 'not_defined_here'" in _why(out, "never reached")
-    assert "never ran: cell 3 raised ClaimError before it: claim 'fails first' fails" in _why(out, "hidden by the failure")
+    # a failed claim no longer hides what follows it in its cell: each gets its own verdict
+    assert "FAILED" in rows["fails first"]
+    assert "verified" in rows["after the failure, same cell"]
+    assert "verified" in rows["erratum HID-1: an erratum after a failed claim"]
     assert "verified" in rows["power 1"] and "verified" in rows["power 2"]   # run-time titles: as they ran
     assert not any("power {k}" in line for line in out.splitlines())
-    # verified: erratum OK-1, power 1, power 2; failed: wrong square, fails first, NR-1, DD-1 and the 3 not run
-    assert "2 claims verified, 1 errata verified, 7 failed (3 not run), 1 cells raised" in out
+    # verified: the same-cell claim, power 1, power 2, errata OK-1 and HID-1; failed: wrong square, fails first,
+    # NR-1, DD-1 and the one not run
+    assert "3 claims verified, 2 errata verified, 5 failed (1 not run), 1 cells raised" in out
     assert len(rows) == 11 and [t for t in rows if t.startswith("(cell 2 raised NameError")]
 
 
