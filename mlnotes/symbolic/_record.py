@@ -315,6 +315,20 @@ def _shown(v: Verdict) -> str:
     return v.checked if v.display_check == "not compared" else v.latex
 
 
+#: A checked form longer than this (characters of LaTeX) is too wide to stay visible in an erratum's box (a
+#: matrix of unevaluated derivatives): the box shows the typed form, labelled, and the details the checked one.
+VISIBLE_CHECKED_CHARS = 110
+
+
+def _visible(v: Verdict) -> list[str]:
+    """The always-visible lines of a statement in an erratum's box: what was checked, unless that is a long
+    machine form next to a typed display that was not compared; then the typed display, said to be one."""
+    if v.display_check == "not compared" and len(v.checked) > VISIBLE_CHECKED_CHARS and v.latex:
+        return [_math_block(v.latex), "", "*(as typed; not compared with the checked form, which is in the "
+                                          "details below)*", ""]
+    return [_math_block(_shown(v)), ""]
+
+
 def _not_compared_badge(verdicts) -> str:
     """A headline badge counting the typed displays that were not compared with what was checked."""
     n = sum(v.display_check == "not compared" for v in verdicts)
@@ -483,9 +497,9 @@ def erratum(id: str, source: Source, title: str, *, notes: Verdict, correction: 
         headline += f" · {_WARN} trivial correction check(s): no proof"
     visible = [explanation, ""] if explanation else []
     # what stays visible is what was checked: a typed display that was not compared gives way to the checked form
-    visible += ["*The notes claim:*", "", _math_block(_shown(notes)), "", "*Correction:*", ""]
+    visible += ["*The notes claim:*", ""] + _visible(notes) + ["*Correction:*", ""]
     for c in corrections:
-        visible += [_math_block(_shown(c)), ""]
+        visible += _visible(c)
     details = ["*The notes' claim:*", ""]
     if refuted:
         details += [f"{_MARK[False]} refuted (*{_KIND_WORDS.get(notes.kind, notes.kind)}*: {notes.detail}). "

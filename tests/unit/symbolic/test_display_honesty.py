@@ -70,3 +70,19 @@ def test_a_display_with_a_condition_is_still_compared(typed):
     from mlnotes.symbolic._display import compare_display
 
     assert compare_display(typed, (x + 1) ** 2, "=", x**2 + 2 * x + 1)[0] == "compared"
+
+
+def test_an_erratum_box_keeps_a_long_unread_checked_form_in_its_details(capsys):
+    # a matrix of derivatives (hundreds of characters of LaTeX) stayed visible in the box, 800+ px wide
+    y = sp.Symbol("y", real=True)
+    M = sp.Matrix([[sp.Derivative(x**3 * y**2, x), sp.Derivative(x**3 * y**2, y)],
+                   [sp.Derivative(x**2 * y**3, x), sp.Derivative(x**2 * y**3, y)]])
+    right = sp.Matrix([[3 * x**2 * y**2, 2 * x**3 * y], [2 * x * y**3, 3 * x**2 * y**2]])
+    wrong = sp.Matrix([[3 * x**2 * y**2, 2 * x**3 * y], [2 * x * y**3, 3 * x**2 * y]])
+    erratum("TST-9", Source("002", "1-2", "§0"), "A Jacobian",
+            notes=equal(M, wrong, latex=r"\nabla f = \text{the notes' matrix}"),
+            correction=equal(M, right, latex=r"J_f = \begin{pmatrix} f_x & f_y \\ g_x & g_y \end{pmatrix}"))
+    shown = capsys.readouterr().out
+    visible, details = shown.split(":::{dropdown}", 1)
+    assert r"J_f = \begin{pmatrix}" in visible and "(as typed; not compared" in visible
+    assert r"\frac{\partial}{\partial x}" not in visible and r"\frac{\partial}{\partial x}" in details
