@@ -112,18 +112,9 @@ def test_generated_pages_are_up_to_date():
     assert not stale, f"out of date: {stale}; run python tools/pages.py"
 
 
-#: Chapters whose erratum titles still hold plain-text math (issue 9): the test runs and reports them as
-#: expected failures until the titles are typeset; remove a chapter from here when its titles pass.
-TITLES_PENDING = {"06_gradient_methods", "07_convexity_duality", "08_subgradient_methods", "09_linear_regression",
-                  "10_regularisation", "11_probabilistic_regression", "12_linear_classification",
-                  "13_generative_classifiers"}
-
-
 def test_erratum_titles_typeset_their_math(nb, request):
     """The errata page shows each title as written: mathematics in it must be MyST math ($...$)."""
     path, notebook = nb
-    if path.stem in TITLES_PENDING:
-        request.applymarker(pytest.mark.xfail(strict=False, reason="erratum titles of this chapter not typeset yet"))
     plain = {rec["id"]: pages.plain_math(rec["title"]) for rec in nbtools.records(notebook)
              if rec["kind"] == "erratum"}
     plain = {k: v for k, v in plain.items() if v}

@@ -18,22 +18,6 @@ def chapter(request):
     return statements.chapter_statements(request.param)
 
 
-#: Chapters whose displayed statements are not yet marked or linked to their checks (issue 10 §5), and
-#: whose trivial checks are not yet restated: the tests run and report them as expected failures until the
-#: chapters are converted; remove a chapter from here when it passes.
-PENDING = {"11_probabilistic_regression", "13_generative_classifiers"}
-
-#: Chapters whose checked displays are not yet all tied to the typed displays of their checks.
-UNTIED_PENDING = {p.stem for p in CHAPTERS}
-
-
-@pytest.fixture(autouse=True)
-def _pending(request):
-    chapter_path = request.node.callspec.params.get("chapter") if hasattr(request.node, "callspec") else None
-    if chapter_path is not None and chapter_path.stem in PENDING:
-        request.applymarker(pytest.mark.xfail(strict=False, reason="chapter not converted for issue 10 yet"))
-
-
 def test_no_unmarked_display(chapter):
     unmarked = [f"cell {d.cell}: {d.label or '(no label)'}: {d.latex.splitlines()[0][:70] if d.latex else ''}"
                 for d in chapter.unmarked]
@@ -52,8 +36,6 @@ def test_no_trivial_check(chapter):
 
 
 def test_every_checked_display_is_tied_to_its_check(chapter):
-    if chapter.path.stem in UNTIED_PENDING:
-        pytest.xfail("checked displays not yet tied to their checks (issue 10, section 1)")
     untied = [f"({label}): " + "; ".join(steps) for label, steps in chapter.untied]
     assert not untied, (f"{chapter.path.name}: {len(untied)} checked display(s) with steps that are no step of "
                         "the formula shown with their check (latex=):\n" + "\n".join(untied))
