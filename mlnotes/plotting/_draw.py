@@ -122,7 +122,7 @@ def draw_decision_boundary(ax, model, X, y, *, resolution=200, padding=0.5, leve
         levels = sorted(check_scalar(v, "level", low=0.0, include_low=False, high=1.0) for v in levels)
         P = model.predict_proba(grid)[:, 1].reshape(g0.shape)
         cs = ax.contour(g0, g1, P, levels=levels, colors="0.35", linewidths=0.8, linestyles="--")
-        ax.clabel(cs, fontsize=7, fmt="%.2f")
+        ax.clabel(cs, fontsize=9, fmt="%.2f")
     for k, label in enumerate(classes):
         mask = y == label
         ax.scatter(X[mask, 0], X[mask, 1], s=16, color=POINT_COLOURS[k], marker=MARKERS[k],
@@ -197,8 +197,8 @@ def draw_matrix_action(A, ax=None):
     ax.set_xlim(-reach, reach)
     ax.set_ylim(-reach, reach)
     ax.set_aspect("equal")
-    ax.set_title(f"det A = {np.linalg.det(A):.2f}  (|det A| = $\\sigma_1\\sigma_2$ = {s[0] * s[1]:.2f})", fontsize=9)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.07), ncol=2, fontsize=7)
+    ax.set_title(f"det A = {np.linalg.det(A):.2f}  (|det A| = $\\sigma_1\\sigma_2$ = {s[0] * s[1]:.2f})")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.07), ncol=2)
     return ax
 
 
@@ -269,5 +269,5 @@ def draw_descent_paths(ax, A, paths, *, x_star=(0.0, 0.0), lim=None, n_levels=12
     ax.set_xlabel("$x_1$")
     ax.set_ylabel("$x_2$")
     if legend:
-        ax.legend(loc="upper left", fontsize=8)
+        ax.legend(loc="upper left")
     return ax

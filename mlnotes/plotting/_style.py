@@ -9,6 +9,10 @@ DISPLAY_DPI = 96
 # metadata tell the page to show it at the CSS size above.
 PIXEL_DENSITY = 2
 
+#: The smallest font size (pt) any drawing of the library may ask for (a legend in a crowded panel, a
+#: contour label): 9 pt is 12 CSS px at the scale above (tests/unit/plotting checks the source).
+MIN_FONT_PT = 9
+
 STYLE = {
     "figure.figsize": (6.0, 3.75),
     "figure.dpi": DISPLAY_DPI,

@@ -112,7 +112,7 @@ def bayesian_regression_demo(x, y, *, noise_var, prior_var=1.0, n_lines=15, true
                                        n_lines=n_lines, true_line=true_line)
         ax.set_ylim(*limits)
         ax.set_title(f"{n_observed} points seen: posterior mean line {mean[0]:.2f} {mean[1]:+.2f} x")
-        ax.legend(loc="upper left", fontsize=8)
+        ax.legend(loc="upper left", fontsize=9)
         plt.show()
 
     return widgets.interactive(

@@ -74,7 +74,7 @@ def draw_finite_difference(axes, h, *, f=np.exp, df=np.exp, d2f=np.exp, d3f=np.e
     ax_secant.scatter([x0 - h, x0, x0 + h], [f(x0 - h), f0, f(x0 + h)], color="C3", zorder=4, s=18)
     ax_secant.set(xlabel="$x$", ylabel="$f(x)$", title=f"secants with step $h$ = {h:.1e}",
                   ylim=(float(np.min(f(t))) - 0.3, float(np.max(f(t))) + 0.3))
-    ax_secant.legend(fontsize=7, loc="upper left")
+    ax_secant.legend(fontsize=9, loc="upper left")
 
     # right: measured errors, bounds, optimal steps
     forward_error, central_error = _difference_errors(f, df, x0, STEPS)
@@ -89,15 +89,15 @@ def draw_finite_difference(axes, h, *, f=np.exp, df=np.exp, d2f=np.exp, d3f=np.e
                     label=r"bound $\frac{h^2}{6}|f'''| + \frac{u|f|}{h}$")
     ax_error.axvline(h_forward, color="C0", ls=":", lw=1)
     ax_error.axvline(h_central, color="C1", ls=":", lw=1)
-    ax_error.text(h_forward, 3e-16, r" $h^*\propto\sqrt{u}$", color="C0", fontsize=8)
-    ax_error.text(h_central, 3e-15, r" $h^*\propto u^{1/3}$", color="C1", fontsize=8)
+    ax_error.text(h_forward, 3e-16, r" $h^*\propto\sqrt{u}$", color="C0", fontsize=9)
+    ax_error.text(h_central, 3e-15, r" $h^*\propto u^{1/3}$", color="C1", fontsize=9)
     forward_at_h, central_at_h = (float(e[0]) for e in _difference_errors(f, df, x0, np.array([h])))
     ax_error.scatter([h, h], [max(forward_at_h, floor), max(central_at_h, floor)], color=["C0", "C1"],
                      edgecolors="k", zorder=5, s=40)
     ax_error.axvline(h, color="C3", lw=1, alpha=0.6)
     ax_error.set(xlabel="step $h$", ylabel=r"error $|D_h f(x_0) - f'(x_0)|$", ylim=(floor, 10),
                  title="error against step size")
-    ax_error.legend(fontsize=7, loc="upper center")
+    ax_error.legend(fontsize=9, loc="upper center")
     return {"steps": STEPS.copy(), "forward_error": forward_error, "central_error": central_error,
             "h_forward": h_forward, "h_central": h_central,
             "forward_at_h": forward_at_h, "central_at_h": central_at_h}

@@ -39,7 +39,7 @@ def logistic_c_demo(X, y, *, log10_C=0.0):
         draw_decision_boundary(ax, model, X, y)
         ax.set_title(f"C = {10.0**log10_C:.3g}: |w| = {np.linalg.norm(model.coef_):.2f}, "
                      f"training accuracy {model.score(X, y):.2f}", fontsize=9)
-        ax.legend(loc="upper left", fontsize=8)
+        ax.legend(loc="upper left", fontsize=9)
         plt.show()
 
     return widgets.interactive(

@@ -113,7 +113,7 @@ def draw_chord(ax, f, a, b, *, theta=None, domain=None, n_points=401, title=None
     verdict = "chord below the graph" if violated else "chord on or above the graph"
     ax.set_title(title if title is not None else f"${name}$: {verdict}", fontsize=10)
     ax.set_xlabel("$x$")
-    ax.legend(loc="best", fontsize=8)
+    ax.legend(loc="best", fontsize=9)
     return min_gap
 
 

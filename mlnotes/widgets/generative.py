@@ -89,7 +89,7 @@ def generative_demo(*, n_samples=100, random_state=0):
         draw_class_densities(ax, qda, X, y, compare=lda)
         handles = [Line2D([], [], color="k", lw=1.5, label=f"QDA, training accuracy {qda.score(X, y):.2f}"),
                    Line2D([], [], color="k", lw=1.5, ls="--", label=f"LDA, training accuracy {lda.score(X, y):.2f}")]
-        ax.legend(handles=handles, loc="upper left", fontsize=8)
+        ax.legend(handles=handles, loc="upper left", fontsize=9)
         ax.set_title(rf"class 1: $\Sigma_1$ = {scale:.2f}$^2$ [[1, {rho:.2f}], [{rho:.2f}, 1]], "
                      r"class 0: $\Sigma_0 = I$", fontsize=9)
         plt.show()

@@ -68,21 +68,21 @@ def draw_excess_risk(axes, degree, n_samples, *, problem=None, n_repeats=20, ran
     centre = float(np.mean(problem.target(grid)))
     ax_fit.set(xlabel="$x$", ylabel="$y$", ylim=(centre - spread / 1.15, centre + spread / 1.6),
                title=f"degree {degree}, n = {n_samples}")
-    ax_fit.legend(loc="lower left", fontsize=7, ncol=2)
+    ax_fit.legend(loc="lower left", fontsize=9, ncol=2)
 
     floor = 1e-6
     names = ["approximation", "estimation\n(this sample)", "excess\n(this sample)"]
     values = [approximation, estimation, approximation + estimation]
     ax_bar.bar(names, np.maximum(values, floor), color=["C2", "C3", "C0"])
     for name, value in zip(names, values):
-        ax_bar.annotate(f"{value:.2g}" if value >= floor else f"< {floor:g}", (name, max(value, floor)), ha="center", va="bottom", fontsize=8,
+        ax_bar.annotate(f"{value:.2g}" if value >= floor else f"< {floor:g}", (name, max(value, floor)), ha="center", va="bottom", fontsize=9,
                         xytext=(0, 2), textcoords="offset points")
     ax_bar.scatter([names[1]], [max(median_estimation, floor)], marker="D", color="k", zorder=3)
     ax_bar.set_yscale("log")
     ax_bar.set_ylim(floor, max(10.0, 3 * max(values + [median_estimation])))
     ax_bar.set_ylabel("risk above the Bayes risk")
     ax_bar.set_title(f"Bayes risk $\\sigma^2$ = {problem.bayes_risk:.3g}")
-    ax_bar.set_xlabel(f"diamond: median estimation error over {n_repeats} fresh samples", fontsize=8)
+    ax_bar.set_xlabel(f"diamond: median estimation error over {n_repeats} fresh samples", fontsize=9)
     ax_bar.tick_params(axis="x", labelsize=8)
     return {"approximation": approximation, "estimation": estimation, "median_estimation": median_estimation,
             "mean_estimation": float(fresh.mean()), "max_estimation": float(fresh.max()),

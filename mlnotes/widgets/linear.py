@@ -44,7 +44,7 @@ def draw_ridge_fit(ax, x, y, alpha, *, outlier_index=None, outlier_shift=0.0):
             label=f"ridge $\\alpha$={alpha:g}, slope {ridge.coef_[0]:.2f}")
     ax.set_xlabel("$x$")
     ax.set_ylabel("$y$")
-    ax.legend(loc="upper left", fontsize=8)
+    ax.legend(loc="upper left", fontsize=9)
     return ols, ridge
 
 

@@ -59,7 +59,7 @@ def draw_robust_fit(ax, x, y, *, delta=1.0, outlier_index=None, outlier_shift=0.
         ax.plot(grid, w * grid + b, color=color, ls=ls, lw=2, label=label)
     ax.set_xlabel("$x$")
     ax.set_ylabel("$y$")
-    ax.legend(loc="upper left", fontsize=8)
+    ax.legend(loc="upper left", fontsize=9)
     return fits
 
 

@@ -62,7 +62,7 @@ def draw_gaussian_condition(ax, mean, cov, x2, *, legend=True):
     ax.plot(x1, lo2 + scale * marg, color="0.5", label=r"$p(x_1)$, the marginal")
     ax.set(xlim=(lo1, hi1), ylim=(lo2, hi2), xlabel="$x_1$", ylabel="$x_2$")
     if legend:
-        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=9)
     return m_c, v_c
 
 

@@ -102,7 +102,7 @@ def subgradient_demo(*, x0=(2.6, 1.3)):
     def update(schedule, eta0, n_iter):
         fig, (ax_path, ax_values) = plt.subplots(1, 2, figsize=(9, 3.8))
         draw_subgradient_steps(ax_path, ax_values, schedule=schedule, eta0=eta0, n_iter=n_iter, x0=x0)
-        ax_values.legend(fontsize=8)
+        ax_values.legend()
         plt.tight_layout()
         plt.show()
 

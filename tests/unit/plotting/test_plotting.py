@@ -50,3 +50,21 @@ def test_check_points_2d_rejects_bad_shapes():
         check_points_2d(np.zeros((4, 3)), np.zeros(4))
     with pytest.raises(ValueError, match=r"y must have shape \(4,\)"):
         check_points_2d(np.zeros((4, 2)), np.zeros(3))
+
+
+def test_no_drawing_asks_for_a_font_below_the_legible_minimum():
+    """Legends and labels stay legible (issue 9): no explicit ``fontsize=`` in the library's drawings is below
+    MIN_FONT_PT (the book's text is 11 pt)."""
+    import re
+    from pathlib import Path
+
+    import mlnotes
+    from mlnotes.plotting._style import MIN_FONT_PT
+
+    root = Path(mlnotes.__file__).parent
+    small = [f"{path.relative_to(root)}:{i}: {line.strip()}"
+             for path in sorted(root.rglob("*.py")) for i, line in enumerate(path.read_text().splitlines(), 1)
+             for size in re.findall(r"fontsize\s*=\s*(\d+(?:\.\d+)?)", line) if float(size) < MIN_FONT_PT]
+    assert not small, "fonts below the legible minimum:\n" + "\n".join(small)
+    # and the check can fail: a drawing that asks for 7 pt is found
+    assert [s for s in re.findall(r"fontsize\s*=\s*(\d+(?:\.\d+)?)", "ax.legend(fontsize=7)") if float(s) < MIN_FONT_PT]
