@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ._layout import LINE_CHARS, break_lines
 from ._prove import KINDS, PROOF_KINDS, Verdict
 
 __all__ = ["ClaimError", "Source", "NOTES", "NotesFile", "claim", "erratum", "summary", "reset", "records",
@@ -273,7 +274,11 @@ def _strip_seconds(record):
 
 
 def _math_block(latex: str) -> str:
-    return f"$$\n{latex}\n$$" if latex else ""
+    """A display block; a formula longer than :data:`LINE_CHARS` characters of LaTeX is broken into lines at
+    its top-level break points (``_layout.break_lines``) so that it fits the text column."""
+    if not latex:
+        return ""
+    return f"$$\n{break_lines(latex) if len(latex) > LINE_CHARS else latex}\n$$"
 
 
 def _badges(kinds) -> str:
