@@ -21,12 +21,13 @@ _RELATION_BREAK = re.compile(r"(?<![:!<>\\])(?==)|(?=\\(?:le|ge|leq|geq|approx|e
 
 
 def _split_top_level(latex: str, pattern: re.Pattern) -> list[str]:
-    """``latex`` cut at the matches of ``pattern`` outside braces, environments and \\left...\\right; a
+    """``latex`` cut at the matches of ``pattern`` outside braces, brackets, parentheses, environments and
+    \\left...\\right; a
     lookahead match starts the next piece, a consuming one (\\quad) is dropped."""
     parts, depth, start, i = [], 0, 0, 0
     while i < len(latex):
-        opening = re.match(r"\\begin\{[^}]*\}|\\left(?![a-zA-Z])|\{", latex[i:])
-        closing = re.match(r"\\end\{[^}]*\}|\\right(?![a-zA-Z])|\}", latex[i:])
+        opening = re.match(r"\\begin\{[^}]*\}|\\left(?![a-zA-Z])|\{|\(|\[", latex[i:])
+        closing = re.match(r"\\end\{[^}]*\}|\\right(?![a-zA-Z])|\}|\)|\]", latex[i:])
         if opening:
             depth += 1
             i += opening.end()
