@@ -17,7 +17,8 @@
   var SELECTOR = ".cell_output img, .widget-output img";
 
   function inches(img) {
-    var width = parseFloat(img.getAttribute("width"));
+    // the CSS width MyST-NB writes from the output's metadata: an attribute, or an inline style
+    var width = parseFloat(img.getAttribute("width")) || parseFloat(img.style.width);
     if (width > 0) return width / 96;
     return img.naturalWidth ? img.naturalWidth / 80 : 0;
   }
