@@ -95,6 +95,22 @@ def _slider_figure(page):
         widget.locator("img").first
 
 
+def _screenshot(locator, path: str) -> None:
+    """A screenshot of ``locator`` for the closing note (an artefact, not a check): the interact output may
+    replace its image while a drag's last updates arrive, so a detached element is looked up again a few
+    times; if it never settles, no screenshot is written (the assertions above have already run)."""
+    from playwright.sync_api import Error
+
+    for _ in range(10):
+        try:
+            locator.screenshot(path=path)
+            return
+        except Error as exc:
+            if "not attached" not in str(exc):
+                raise
+            locator.page.wait_for_timeout(300)
+
+
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.split("/")[1][:2] for c in CHAPTERS])
 def test_chapter_runs_and_reads_in_jupyterlab(lab, browser, chapter):
     base, book = lab
@@ -144,7 +160,7 @@ def test_chapter_runs_and_reads_in_jupyterlab(lab, browser, chapter):
         handle, image = _slider_figure(page)
         handle.scroll_into_view_if_needed()
         before = image.get_attribute("src")
-        image.screenshot(path=f"{shot}-slider-before.png")
+        _screenshot(image, f"{shot}-slider-before.png")
         box = handle.bounding_box()
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.mouse.down()
@@ -156,7 +172,7 @@ def test_chapter_runs_and_reads_in_jupyterlab(lab, browser, chapter):
             if image.count() and (after := image.get_attribute("src")) != before:
                 break
         assert after != before, f"{chapter}: dragging the slider did not change the figure"
-        image.screenshot(path=f"{shot}-slider-after.png")
+        _screenshot(image, f"{shot}-slider-after.png")
     except Exception:
         page.screenshot(path=f"{shot}-failure.png")
         raise
