@@ -9,7 +9,8 @@ penalty. The estimators in :mod:`mlnotes.linear._models` are assembled from thes
 import numpy as np
 
 from ..optim import least_squares
-from ..utils.validation import as_float_matrix, as_float_vector, check_sample_weight, check_scalar
+from ..utils.validation import (as_float_matrix, as_float_vector, check_linear_problem, check_sample_weight,
+                                check_scalar)
 
 
 def _as_targets(y, n_samples):
@@ -38,11 +39,7 @@ def least_squares_loss(X, y, w, b=0.0, sample_weight=None):
     -------
     loss : float
     """
-    X = as_float_matrix(X)
-    y = as_float_vector(y, "y", X.shape[0])
-    w = as_float_vector(w, "w")
-    if w.shape[0] != X.shape[1]:
-        raise ValueError(f"w has {w.shape[0]} entries but X has {X.shape[1]} features")
+    X, y, w = check_linear_problem(X, y, w)
     t = check_sample_weight(sample_weight, X.shape[0])
     residual = y - X @ w - b
     return float(t @ residual**2)

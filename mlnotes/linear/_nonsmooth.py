@@ -18,16 +18,7 @@ The solvers that minimise them (:func:`mlnotes.optim.subgradient_descent`, with
 import numpy as np
 
 from ..losses import hinge, hinge_grad, margin
-from ..utils.validation import as_float_matrix, as_float_vector, check_scalar
-
-
-def _check_problem(w, X, y):
-    X = as_float_matrix(X, "X")
-    y = as_float_vector(y, "y", X.shape[0])
-    w = as_float_vector(w, "w")
-    if w.shape[0] != X.shape[1]:
-        raise ValueError(f"w has {w.shape[0]} entries but X has {X.shape[1]} features")
-    return X, y, w
+from ..utils.validation import check_linear_problem, check_scalar
 
 
 def lasso_objective(w, X, y, alpha):
@@ -45,7 +36,7 @@ def lasso_objective(w, X, y, alpha):
     -------
     float
     """
-    X, y, w = _check_problem(w, X, y)
+    X, y, w = check_linear_problem(X, y, w)
     alpha = check_scalar(alpha, "alpha", min_val=0)
     r = y - X @ w
     return float(r @ r / (2 * X.shape[0]) + alpha * np.abs(w).sum())
@@ -76,7 +67,7 @@ def lasso_subgradient(w, X, y, alpha):
     Where :math:`w_j = 0` the element closest to zero is :math:`c_j - \operatorname{clip}(c_j, -\alpha, \alpha)`,
     the soft-thresholded :math:`c_j`; elsewhere :math:`g_j = c_j + \alpha\operatorname{sign}(w_j)`.
     """
-    X, y, w = _check_problem(w, X, y)
+    X, y, w = check_linear_problem(X, y, w)
     alpha = check_scalar(alpha, "alpha", min_val=0)
     c = X.T @ (X @ w - y) / X.shape[0]
     return np.where(w != 0, c + alpha * np.sign(w), c - np.clip(c, -alpha, alpha))
@@ -100,7 +91,7 @@ def svm_primal_objective(w, X, y, C):
     -------
     float
     """
-    X, y, w = _check_problem(w, X, y)
+    X, y, w = check_linear_problem(X, y, w)
     C = check_scalar(C, "C", min_val=0, include_boundaries="neither")
     margin(y, X @ w)                            # checks the labels (+-1) and that the scores are finite
     return _svm_primal_objective(w, X, y, C)
@@ -135,7 +126,7 @@ def svm_primal_subgradient(w, X, y, C):
     a sample exactly on the margin, :math:`y_i w^\top x_i = 1`, contributes 0 (any multiple
     :math:`-s\,y_i x_i` with :math:`s \in [0, 1]` would do), as in :func:`mlnotes.losses.hinge_grad`.
     """
-    X, y, w = _check_problem(w, X, y)
+    X, y, w = check_linear_problem(X, y, w)
     C = check_scalar(C, "C", min_val=0, include_boundaries="neither")
     margin(y, X @ w)                            # checks the labels (+-1) and that the scores are finite
     return _svm_primal_subgradient(w, X, y, C)

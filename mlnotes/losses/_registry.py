@@ -16,7 +16,7 @@ import numpy as np
 
 from ._margin import (exponential, exponential_grad, hinge, hinge_grad, logistic, logistic_grad, square_margin,
                       square_margin_grad, squared_hinge, squared_hinge_grad, zero_one, zero_one_grad)
-from ..utils.validation import as_float_matrix, as_float_vector, check_option, check_scalar
+from ..utils.validation import check_linear_problem, check_option, check_scalar
 from ._regression import absolute, absolute_grad, huber, huber_grad, square, square_grad
 
 ARGUMENTS = ("residual", "margin")
@@ -95,11 +95,7 @@ def regression_risk(X, y, w, b=0.0, loss="square", *, delta=1.0):
     -------
     risk : float
     """
-    X = as_float_matrix(X, "X")
-    y = as_float_vector(y, "y", X.shape[0])
-    w = as_float_vector(w, "w")
-    if w.shape[0] != X.shape[1]:
-        raise ValueError(f"w has {w.shape[0]} entries but X has {X.shape[1]} features")
+    X, y, w = check_linear_problem(X, y, w)
     b = check_scalar(b, "b")
     psi = LOSSES[check_option(loss, "loss", REGRESSION_LOSSES)].value
     r = y - X @ w - b

@@ -69,6 +69,37 @@ def as_float_vector(y, name="y", n_samples=None):
     return arr
 
 
+def check_linear_problem(X, y, w):
+    r"""The data and weights of a linear model :math:`x^\top w`, checked against each other.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    w : array-like of shape (n_features,)
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, n_features)
+    y : ndarray of shape (n_samples,)
+    w : ndarray of shape (n_features,)
+        Finite, non-empty float arrays.
+
+    Raises
+    ------
+    TypeError
+        If an argument is None or not numeric.
+    ValueError
+        If an argument is empty, not finite or of the wrong dimension, or the lengths do not match.
+    """
+    X = as_float_matrix(X, "X")
+    y = as_float_vector(y, "y", X.shape[0])
+    w = as_float_vector(w, "w")
+    if w.shape[0] != X.shape[1]:
+        raise ValueError(f"w has {w.shape[0]} entries but X has {X.shape[1]} features")
+    return X, y, w
+
+
 def check_sample_weight(sample_weight, n_samples):
     """Validate sample weights: shape (n_samples,), finite, non-negative, not all zero.
 

@@ -228,6 +228,31 @@ def test_parameters_are_checked_before_data():
 # --------------------------------------------------------------------------- step functions
 
 
+@pytest.mark.parametrize("function", ["least_squares_loss", "regression_risk", "lasso_objective"])
+def test_linear_problem_checks_are_the_same_everywhere(function):
+    # the three functions of (X, y, w) validate through check_linear_problem: the same messages
+    from mlnotes.linear import lasso_objective
+    from mlnotes.losses import regression_risk
+    from mlnotes.utils.validation import check_linear_problem
+
+    call = {"least_squares_loss": least_squares_loss, "regression_risk": regression_risk,
+            "lasso_objective": lambda X, y, w: lasso_objective(w, X, y, 0.1)}[function]
+    X, y = data()
+    w = np.zeros(3)
+    for args, message in [((X, y, w[:2]), "w has 2 entries but X has 3 features"),
+                          ((X, y[:-1], w), "y has 11 entries but X has 12 samples"),
+                          ((X[:, 0], y, w), "X must be 2-D"),
+                          ((X, y, np.r_[w[:2], np.nan]), "w contains NaN")]:
+        with pytest.raises(ValueError, match=message):
+            check_linear_problem(*args)
+        with pytest.raises(ValueError, match=message):
+            call(*args)
+    X_checked, y_checked, w_checked = check_linear_problem(X.tolist(), list(y), [0, 0, 0])
+    assert X_checked.dtype == y_checked.dtype == w_checked.dtype == np.float64
+    np.testing.assert_array_equal(X_checked, X)
+    assert np.isfinite(call(X, y, w))
+
+
 def test_step_functions_validate_arrays():
     X, y = data()
     w = np.zeros(3)
