@@ -59,6 +59,15 @@ def legendre_features(x, degree):
     return legendre.legvander(2.0 * x - 1.0, degree) * np.sqrt(2.0 * np.arange(degree + 1) + 1.0)
 
 
+def _values_at(func, x, name):
+    """``func(x)`` as a float array, checked: finite, of the shape of ``x`` (array of shape (n,)); the
+    message names the callable ``name``."""
+    value = np.asarray(func(x), dtype=float)
+    if value.shape != x.shape or not np.isfinite(value).all():
+        raise ValueError(f"{name}(x) must return finite values of shape {x.shape}")
+    return value
+
+
 def _sine(x):
     return np.sin(2.0 * np.pi * x)
 
@@ -94,10 +103,7 @@ class RegressionProblem:
         self.bayes_risk = self.noise**2
 
     def _call_target(self, x):
-        value = np.asarray(self.target(x), dtype=float)
-        if value.shape != x.shape or not np.isfinite(value).all():
-            raise ValueError(f"target(x) must return finite values of shape {x.shape}")
-        return value
+        return _values_at(self.target, x, "target")
 
     def sample(self, n_samples, random_state=None):
         """Draw ``n_samples`` i.i.d. pairs.
@@ -130,10 +136,7 @@ class RegressionProblem:
         error, :math:`\mathbb E[(\sigma^2 + r_p(X)^2)\lVert\phi(X)\rVert^2]` with
         :math:`r_p = f^* - f_{\mathcal F_p}`.
         """
-        values = np.asarray(func(self._nodes), dtype=float)
-        if values.shape != self._nodes.shape or not np.isfinite(values).all():
-            raise ValueError(f"func(x) must return finite values of shape {self._nodes.shape}")
-        return float(self._weights @ values)
+        return float(self._weights @ _values_at(func, self._nodes, "func"))
 
     def risk(self, predict):
         r"""The square-loss risk :math:`R(f) = \sigma^2 + \int_0^1 (f - f^*)^2\,dx` of a predictor.
@@ -148,9 +151,7 @@ class RegressionProblem:
         float
             Exact for polynomial :math:`f, f^*` of degree below ``n_nodes``; accurate for smooth ones.
         """
-        f = np.asarray(predict(self._nodes), dtype=float)
-        if f.shape != self._nodes.shape or not np.isfinite(f).all():
-            raise ValueError(f"predict(x) must return finite values of shape {self._nodes.shape}")
+        f = _values_at(predict, self._nodes, "predict")
         return float(self.bayes_risk + self._weights @ (f - self._f_nodes) ** 2)
 
     def best_coefficients(self, degree):
