@@ -47,7 +47,26 @@ class _Conjugate:
         return tuple(float(v) for v in self.posterior().ppf([(1 - level) / 2, (1 + level) / 2]))
 
 
-class BetaBernoulli(_Conjugate):
+class _PseudoCountPrior(_Conjugate):
+    """A prior with two parameters ``a, b > 0`` that act as pseudo-counts: the data add their counts to them.
+
+    Subclasses set :attr:`family` (the prior's distribution, for the repr) and define the posterior's ``a_``
+    and ``b_``; the prior and the posterior are in the same family.
+    """
+
+    family = ""
+
+    def __init__(self, a=1.0, b=1.0):
+        self.a = check_scalar(a, "a", min_val=0, include_boundaries="neither")
+        self.b = check_scalar(b, "b", min_val=0, include_boundaries="neither")
+        self._reset()
+
+    def __repr__(self):
+        return (f"{type(self).__name__}(a={self.a:g}, b={self.b:g}) with posterior "
+                f"{self.family}({self.a_:g}, {self.b_:g})")
+
+
+class BetaBernoulli(_PseudoCountPrior):
     r"""Beta prior on the probability of 1 of a Bernoulli variable, updated by counting.
 
     Parameters
@@ -69,10 +88,7 @@ class BetaBernoulli(_Conjugate):
     :math:`\mathrm{Beta}(a + h, b + n - h)` density.
     """
 
-    def __init__(self, a=1.0, b=1.0):
-        self.a = check_scalar(a, "a", low=0, include_low=False)
-        self.b = check_scalar(b, "b", low=0, include_low=False)
-        self._reset()
+    family = "Beta"
 
     def _reset(self):
         self.n_ones_, self.n_zeros_ = 0, 0
@@ -141,11 +157,8 @@ class BetaBernoulli(_Conjugate):
         """The posterior predictive distribution of the next observation, a frozen ``scipy.stats.bernoulli``."""
         return stats.bernoulli(self.posterior_mean_)
 
-    def __repr__(self):
-        return f"BetaBernoulli(a={self.a:g}, b={self.b:g}) with posterior Beta({self.a_:g}, {self.b_:g})"
 
-
-class GammaPoisson(_Conjugate):
+class GammaPoisson(_PseudoCountPrior):
     r"""Gamma prior on the rate :math:`\lambda` of Poisson counts, updated by counting.
 
     Parameters
@@ -171,10 +184,7 @@ class GammaPoisson(_Conjugate):
     the negative binomial with ``n = a_N`` and ``p = b_N / (b_N + 1)`` in scipy's parametrisation.
     """
 
-    def __init__(self, a=1.0, b=1.0):
-        self.a = check_scalar(a, "a", low=0, include_low=False)
-        self.b = check_scalar(b, "b", low=0, include_low=False)
-        self._reset()
+    family = "Gamma"
 
     def _reset(self):
         self.n_, self.total_ = 0, 0
@@ -231,9 +241,6 @@ class GammaPoisson(_Conjugate):
     def predictive(self):
         """The posterior predictive distribution of the next count, a frozen ``scipy.stats.nbinom``."""
         return stats.nbinom(self.a_, self.b_ / (self.b_ + 1.0))
-
-    def __repr__(self):
-        return f"GammaPoisson(a={self.a:g}, b={self.b:g}) with posterior Gamma({self.a_:g}, {self.b_:g})"
 
 
 class GaussianMean(_Conjugate):

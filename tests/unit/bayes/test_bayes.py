@@ -130,6 +130,19 @@ def test_bad_input_is_rejected():
         BetaBernoulli(0.5, 2.0).fit([0, 0]).map_
 
 
+@pytest.mark.parametrize("cls, data, posterior", [(BetaBernoulli, [1, 0, 1, 1], "Beta(5, 3)"),
+                                                    (GammaPoisson, [3, 0, 4], "Gamma(9, 5)")])
+def test_pseudo_count_priors_check_their_parameters_and_say_their_posterior(cls, data, posterior):
+    # a, b > 0 checked alike for both families (one constructor); the repr names the class and the posterior
+    for bad in ({"a": 0.0}, {"b": -1.0}, {"a": np.nan}):
+        with pytest.raises(ValueError, match=f"{next(iter(bad))} must be"):
+            cls(**bad)
+    with pytest.raises(TypeError, match="b must be a real number"):
+        cls(b="1")
+    model = cls(2.0, 2.0).fit(data)
+    assert repr(model) == f"{cls.__name__}(a=2, b=2) with posterior {posterior}"
+
+
 def test_beta_bernoulli_predictive_is_bernoulli_with_the_posterior_mean():
     model = BetaBernoulli(0.5, 0.5).fit([1, 0, 0, 1, 1, 1])
     assert model.predictive().pmf(1) == pytest.approx(model.posterior_mean_)
