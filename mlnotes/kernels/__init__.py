@@ -5,8 +5,14 @@ Kernel matrices equal to :mod:`sklearn.metrics.pairwise`'s (``linear_kernel``, `
 the polynomial kernel, random Fourier features of the Gaussian kernel (``RBFSampler``, the interface of
 :class:`sklearn.kernel_approximation.RBFSampler`), and ``check_kernel_matrix`` for the kernel methods that need
 a symmetric positive semidefinite Gram matrix (chapters 14, 16 and 17).
+
+The kernel methods of chapter 16 that predict (``KernelRidge``; ``KernelGDRegressor`` and ``KernelGDClassifier``,
+kernelised gradient descent with its step ``kernel_gd_direction``; ``KernelKNeighborsClassifier`` and
+``KernelNearestCentroid``, distances in feature space), and ``KernelMixin``, the kernel hyperparameters and kernel
+matrices they share with ``mlnotes.cluster.KernelKMeans`` and ``mlnotes.decomposition.KernelPCA``.
 """
 
+from ._base import KERNEL_NAMES, KernelMixin
 from ._feature_maps import polynomial_features_map
 from ._pairwise import (
     KERNEL_PARAMS,
@@ -19,7 +25,10 @@ from ._pairwise import (
     sigmoid_kernel,
     squared_euclidean_distances,
 )
+from ._gradient_descent import KernelGDClassifier, KernelGDRegressor, kernel_gd_direction
+from ._prototypes import KernelKNeighborsClassifier, KernelNearestCentroid
 from ._random_features import RBFSampler
+from ._ridge import KernelRidge
 from ._validation import check_kernel_matrix
 
 __all__ = [
@@ -35,4 +44,12 @@ __all__ = [
     "polynomial_features_map",
     "RBFSampler",
     "check_kernel_matrix",
+    "KernelMixin",
+    "KERNEL_NAMES",
+    "KernelRidge",
+    "KernelGDRegressor",
+    "KernelGDClassifier",
+    "kernel_gd_direction",
+    "KernelKNeighborsClassifier",
+    "KernelNearestCentroid",
 ]

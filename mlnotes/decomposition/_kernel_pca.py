@@ -1,0 +1,151 @@
+r"""Kernel principal component analysis (chapter 16, *Kernel methods*; an addition: the notes name it only)."""
+
+from numbers import Integral
+
+import numpy as np
+from scipy import linalg
+from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.utils.validation import check_is_fitted
+
+from ..kernels import KernelMixin
+from ..utils.validation import check_scalar
+
+
+def center_kernel(K, K_fit_rows=None, K_fit_all=None):
+    r"""Centre a kernel matrix in feature space: the Gram matrix of :math:`\varphi(x) - \bar\varphi`.
+
+    Parameters
+    ----------
+    K : ndarray of shape (n_test, n_samples)
+        The kernel between points and the ``n_samples`` training points (the training Gram matrix itself when
+        the two optional arguments are None). Overwritten with the result.
+    K_fit_rows : ndarray of shape (n_samples,), optional
+        The column means of the training Gram matrix; default the column means of ``K``.
+    K_fit_all : float, optional
+        The mean of the training Gram matrix; default the mean of ``K``.
+
+    Returns
+    -------
+    K : ndarray of shape (n_test, n_samples)
+        :math:`\tilde K_{ij} = K_{ij} - \tfrac1n\sum_l K_{il} - \tfrac1n\sum_l K^{\text{fit}}_{lj}
+        + \tfrac1{n^2}\sum_{l, m} K^{\text{fit}}_{lm}`, i.e. :math:`\tilde K = (I - \tfrac1n\mathbf 1\mathbf 1^\top)
+        K (I - \tfrac1n\mathbf 1\mathbf 1^\top)` on the training points. Chapter 16.
+    """
+    if K_fit_rows is None:
+        K_fit_rows = K.mean(axis=0)
+        K_fit_all = K_fit_rows.mean()
+    K_pred_cols = K.sum(axis=1) / K_fit_rows.shape[0]
+    K -= K_fit_rows
+    K -= K_pred_cols[:, None]
+    K += K_fit_all
+    return K
+
+
+def _clean_eigenvalues(eigenvalues):
+    """Rounding below zero set to 0; a significantly negative eigenvalue is an error (not a kernel)."""
+    largest = eigenvalues.max()
+    if largest < 0:
+        raise ValueError(f"all computed eigenvalues of the centred kernel matrix are negative (largest {largest:.6g}): "
+                         f"the kernel matrix is not positive semidefinite (Mercer's condition, chapter 15)")
+    smallest = eigenvalues.min()
+    if smallest < -1e-5 * largest and smallest < -1e-10:
+        raise ValueError(f"the centred kernel matrix has the eigenvalue {smallest:.6g} ({-smallest / largest:.3g} of "
+                         f"the largest): it is not positive semidefinite, so not the Gram matrix of a kernel "
+                         f"(Mercer's condition, chapter 15)")
+    eigenvalues = np.where(eigenvalues < 0, 0.0, eigenvalues)
+    eigenvalues[(eigenvalues > 0) & (eigenvalues < 1e-12 * largest)] = 0.0     # below rounding: scikit-learn's rule
+    return eigenvalues
+
+
+class KernelPCA(TransformerMixin, KernelMixin, BaseEstimator):
+    r"""Principal component analysis of the features :math:`\varphi(x)` of a kernel, from the centred Gram matrix.
+
+    Parameters
+    ----------
+    n_components : int >= 1, optional
+        Number of components; None keeps every component of non-zero eigenvalue.
+    kernel : str or callable, default "linear"
+        As in :class:`mlnotes.kernels.KernelRidge`; with ``"linear"`` this is PCA (scores up to sign).
+    gamma, degree, coef0, kernel_params
+        As in :class:`mlnotes.kernels.KernelRidge`.
+
+    Attributes
+    ----------
+    eigenvalues_ : ndarray of shape (n_components,)
+        The largest eigenvalues :math:`\lambda_1 \ge \lambda_2 \ge \dots` of the centred Gram matrix
+        :math:`\tilde K` (:math:`n` times the variances of the components).
+    eigenvectors_ : ndarray of shape (n_samples, n_components)
+        Unit eigenvectors :math:`v_k`; signs fixed so that the entry of largest magnitude of each is positive.
+    K_fit_rows_ : ndarray of shape (n_samples,)
+        Column means of the training Gram matrix (for centring new points).
+    K_fit_all_ : float
+        Mean of the training Gram matrix.
+    X_fit_ : ndarray of shape (n_samples, n_features), or None for a precomputed kernel
+    n_features_in_ : int
+
+    Raises
+    ------
+    ValueError
+        NaN or infinity, a non-positive ``gamma``, a precomputed matrix that is not square and symmetric, or a
+        centred Gram matrix with a significantly negative eigenvalue among those computed (not a kernel).
+
+    Notes
+    -----
+    Centring in feature space, :math:`\tilde\varphi(x) = \varphi(x) - \tfrac1n\sum_j\varphi(x_j)`, needs only
+    :math:`K`: :math:`\tilde K = H K H` with :math:`H = I - \tfrac1n\mathbf 1\mathbf 1^\top` (:func:`center_kernel`).
+    The principal directions are :math:`u_k = \tilde\Phi^\top v_k/\sqrt{\lambda_k}` (unit vectors, since
+    :math:`\lVert\tilde\Phi^\top v_k\rVert^2 = v_k^\top\tilde K v_k = \lambda_k`), and the score of a point is
+
+    .. math:: z_k(x) = u_k^\top\tilde\varphi(x) = \frac{\tilde k(x)^\top v_k}{\sqrt{\lambda_k}}, \qquad
+        z_k(x_i) = \sqrt{\lambda_k}\,(v_k)_i \text{ on the training points}.
+
+    The eigenpairs come from a dense symmetric eigensolver (LAPACK, only the ones asked for); the results are
+    scikit-learn's ``KernelPCA(eigen_solver="dense")`` up to the sign of each component, to rounding. An
+    addition to the notes. Chapter 16.
+    """
+
+    def __init__(self, n_components=None, *, kernel="linear", gamma=None, degree=3, coef0=1, kernel_params=None):
+        self.n_components = n_components
+        super().__init__(kernel, gamma, degree, coef0, kernel_params)
+
+    def fit(self, X, y=None):
+        """Fit on ``X`` (n_samples, n_features) or a precomputed Gram matrix; ``y`` is ignored. Returns ``self``."""
+        if self.n_components is not None:
+            check_scalar(self.n_components, "n_components", Integral, min_val=1)
+        K, _ = self._fit_kernel(X)
+        n = K.shape[0]
+        self.K_fit_rows_ = K.mean(axis=0)
+        self.K_fit_all_ = self.K_fit_rows_.mean()
+        K = center_kernel(K, self.K_fit_rows_, self.K_fit_all_)
+        n_components = n if self.n_components is None else min(n, self.n_components)
+        eigenvalues, eigenvectors = linalg.eigh(K, subset_by_index=(n - n_components, n - 1), overwrite_a=True,
+                                                check_finite=False)
+        eigenvalues = _clean_eigenvalues(eigenvalues)
+        largest = np.abs(eigenvectors).argmax(axis=0)
+        eigenvectors *= np.sign(eigenvectors[largest, np.arange(eigenvectors.shape[1])])
+        order = eigenvalues.argsort()[::-1]
+        eigenvalues, eigenvectors = eigenvalues[order], eigenvectors[:, order]
+        if self.n_components is None:
+            keep = eigenvalues > 0
+            eigenvalues, eigenvectors = eigenvalues[keep], eigenvectors[:, keep]
+        self.eigenvalues_ = eigenvalues
+        self.eigenvectors_ = eigenvectors
+        return self
+
+    def fit_transform(self, X, y=None):
+        r"""Fit and return the training scores :math:`\sqrt{\lambda_k}(v_k)_i`, shape (n_samples, n_components)."""
+        self.fit(X)
+        return self.eigenvectors_ * np.sqrt(self.eigenvalues_)
+
+    def transform(self, X):
+        r"""The scores :math:`z_k(x) = \tilde k(x)^\top v_k/\sqrt{\lambda_k}` of new points, shape (n_test, n_components).
+
+        ``X`` is (n_test, n_features), or the (n_test, n_samples) kernel against the training points if
+        precomputed. A component of zero eigenvalue scores 0.
+        """
+        check_is_fitted(self)
+        K = center_kernel(np.array(self._predict_kernel(X), dtype=float), self.K_fit_rows_, self.K_fit_all_)
+        scaled = np.zeros_like(self.eigenvectors_)
+        positive = self.eigenvalues_ > 0
+        scaled[:, positive] = self.eigenvectors_[:, positive] / np.sqrt(self.eigenvalues_[positive])
+        return K @ scaled

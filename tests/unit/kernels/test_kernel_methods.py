@@ -1,0 +1,262 @@
+"""Chapter 16's kernel estimators: KernelRidge (parity with scikit-learn), kernelised gradient descent (the iterates
+of gradient descent on explicit features), kernel kNN and nearest centroid (scikit-learn's with a linear kernel)."""
+
+import numpy as np
+import pytest
+import sklearn.kernel_ridge
+import sklearn.neighbors
+from sklearn.base import clone
+from sklearn.exceptions import ConvergenceWarning
+
+from assertions import close_within
+from mlnotes.kernels import (KernelGDClassifier, KernelGDRegressor, KernelKNeighborsClassifier, KernelNearestCentroid,
+                             KernelRidge, kernel_gd_direction, pairwise_kernels, polynomial_features_map,
+                             polynomial_kernel)
+
+assert_close = close_within(1e-8)
+
+
+def _data(n=80, d=3, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, d))
+    y = np.sin(X[:, 0]) + X[:, 1] ** 2 - 0.5 * X[:, 2 % d] + 0.1 * rng.normal(size=n)
+    X_test = rng.normal(size=(30, d))
+    return X, y, X_test
+
+
+KERNEL_CASES = [
+    dict(kernel="linear"),
+    dict(kernel="rbf"),
+    dict(kernel="rbf", gamma=0.3),
+    dict(kernel="poly", degree=2, gamma=0.5, coef0=1.5),
+    dict(kernel="poly", degree=3),
+    dict(kernel="laplacian", gamma=0.2),
+]
+
+
+# ------------------------------------------------------------------ KernelRidge
+@pytest.mark.parametrize("params", KERNEL_CASES, ids=lambda p: "-".join(f"{v}" for v in p.values()))
+@pytest.mark.parametrize("alpha", [1e-3, 1.0, 30.0])
+def test_kernel_ridge_parity_with_sklearn(params, alpha):
+    X, y, X_test = _data()
+    ours = KernelRidge(alpha=alpha, **params).fit(X, y)
+    ref = sklearn.kernel_ridge.KernelRidge(alpha=alpha, **params).fit(X, y)
+    assert_close(ours.dual_coef_, ref.dual_coef_)
+    assert_close(ours.predict(X_test), ref.predict(X_test))
+
+
+def test_kernel_ridge_precomputed_multi_output_and_callable():
+    X, y, X_test = _data()
+    Y = np.column_stack([y, -2 * y + 1])
+    K, K_test = pairwise_kernels(X, metric="rbf", gamma=0.4), pairwise_kernels(X_test, X, metric="rbf", gamma=0.4)
+    ours = KernelRidge(alpha=0.5, kernel="precomputed").fit(K, Y)
+    ref = sklearn.kernel_ridge.KernelRidge(alpha=0.5, kernel="precomputed").fit(K, Y)
+    assert ours.dual_coef_.shape == (80, 2)
+    assert_close(ours.predict(K_test), ref.predict(K_test))
+    named = KernelRidge(alpha=0.5, kernel="rbf", gamma=0.4).fit(X, Y)
+    assert_close(named.predict(X_test), ours.predict(K_test), tol=1e-12)
+
+    def k(x, z, c=1.0):
+        return (x @ z + c) ** 2
+
+    f = KernelRidge(alpha=0.5, kernel=k, kernel_params={"c": 2.0}).fit(X, y).predict(X_test)
+    g = KernelRidge(alpha=0.5, kernel="poly", degree=2, gamma=1.0, coef0=2.0).fit(X, y).predict(X_test)
+    assert_close(f, g)
+
+
+def test_kernel_ridge_is_ridge_on_explicit_features():
+    # w = Phi^T a minimises ||y - Phi w||^2 + alpha ||w||^2 (the representer theorem)
+    X, y, X_test = _data(d=2)
+    Phi, Phi_test = polynomial_features_map(X, degree=3, gamma=0.5), polynomial_features_map(X_test, 3, gamma=0.5)
+    model = KernelRidge(alpha=2.0, kernel="poly", degree=3, gamma=0.5).fit(X, y)
+    w = np.linalg.solve(Phi.T @ Phi + 2.0 * np.eye(Phi.shape[1]), Phi.T @ y)
+    assert_close(Phi.T @ model.dual_coef_, w)
+    assert_close(model.predict(X_test), Phi_test @ w)
+
+
+def test_kernel_ridge_errors():
+    X, y, _ = _data()
+    for alpha in (0.0, -1.0):
+        with pytest.raises(ValueError, match="alpha must be > 0"):
+            KernelRidge(alpha=alpha).fit(X, y)
+    with pytest.raises(ValueError, match="gamma must be > 0"):
+        KernelRidge(kernel="rbf", gamma=0.0).fit(X, y)
+    with pytest.raises(ValueError, match="kernel must be one of"):
+        KernelRidge(kernel="cosine").fit(X, y)
+    X_bad = X.copy()
+    X_bad[3, 1] = np.nan
+    with pytest.raises(ValueError, match="NaN"):
+        KernelRidge().fit(X_bad, y)
+    X_bad[3, 1] = np.inf
+    with pytest.raises(ValueError, match="infinity"):
+        KernelRidge().fit(X_bad, y)
+    with pytest.raises(ValueError, match=r"precomputed kernel matrix\) must have shape \(80, 80\), got \(80, 3\)"):
+        KernelRidge(kernel="precomputed").fit(X, y)
+    K = pairwise_kernels(X, metric="rbf")
+    K_asym = K.copy()
+    K_asym[0, 1] += 0.5
+    with pytest.raises(ValueError, match="not symmetric"):
+        KernelRidge(kernel="precomputed").fit(K_asym, y)
+    not_psd = K - 3.0 * np.eye(80)                   # smallest eigenvalue < -alpha
+    with pytest.raises(ValueError, match="not positive definite.*smallest eigenvalue"):
+        KernelRidge(alpha=1.0, kernel="precomputed").fit(not_psd, y)
+    model = KernelRidge(kernel="precomputed").fit(K, y)
+    with pytest.raises(ValueError, match="80 features"):
+        model.predict(K[:, :40])
+    with pytest.raises(ValueError, match="kernel_params is only for a callable"):
+        KernelRidge(kernel_params={"gamma": 1}).fit(X, y)
+
+
+# ------------------------------------------------------------------ kernelised gradient descent
+def _explicit_gd(Phi, y, step_size, n_steps, alpha, loss):
+    """Gradient descent on theta with explicit features, from theta = 0."""
+    theta = np.zeros(Phi.shape[1])
+    for _ in range(n_steps):
+        z = Phi @ theta
+        r = z - y if loss == "squared" else 1 / (1 + np.exp(-z)) - y
+        theta = theta - step_size * (Phi.T @ r / len(y) + alpha * theta)
+    return theta
+
+
+@pytest.mark.parametrize("alpha", [0.0, 0.1])
+@pytest.mark.parametrize("n_steps", [1, 2, 7, 40])
+def test_kernel_gd_regressor_iterates_equal_explicit_feature_gd(n_steps, alpha):
+    X, y, X_test = _data(n=40, d=2)
+    params = dict(degree=3, gamma=0.5, coef0=1.0)
+    Phi, Phi_test = polynomial_features_map(X, **params), polynomial_features_map(X_test, **params)
+    model = KernelGDRegressor(kernel="poly", step_size=0.05, max_iter=n_steps, tol=0, alpha=alpha, **params)
+    model.fit(X, y)
+    theta = _explicit_gd(Phi, y, 0.05, n_steps, alpha, "squared")
+    assert model.n_iter_ == n_steps
+    assert_close(Phi.T @ model.dual_coef_, theta, tol=1e-10)
+    assert_close(model.predict(X_test), Phi_test @ theta, tol=1e-10)
+
+
+@pytest.mark.parametrize("n_steps", [1, 5, 30])
+def test_kernel_gd_classifier_iterates_equal_explicit_feature_gd(n_steps):
+    X, y, X_test = _data(n=40, d=2)
+    labels = np.where(y > np.median(y), "high", "low")          # classes_ = ["high", "low"]: y01 = (label == "low")
+    params = dict(degree=2, gamma=1.0, coef0=1.0)
+    Phi, Phi_test = polynomial_features_map(X, **params), polynomial_features_map(X_test, **params)
+    model = KernelGDClassifier(kernel="poly", step_size=0.2, max_iter=n_steps, tol=0, alpha=0.01, **params)
+    model.fit(X, labels)
+    theta = _explicit_gd(Phi, (labels == "low").astype(float), 0.2, n_steps, 0.01, "logistic")
+    assert_close(model.decision_function(X_test), Phi_test @ theta, tol=1e-10)
+    p = 1 / (1 + np.exp(-Phi_test @ theta))
+    assert_close(model.predict_proba(X_test), np.column_stack([1 - p, p]), tol=1e-10)
+    assert np.array_equal(model.predict(X_test), np.where(Phi_test @ theta > 0, "low", "high"))
+
+
+def test_kernel_gd_converges_to_kernel_ridge_and_direction_is_the_feature_gradient():
+    X, y, X_test = _data(n=40, d=2)
+    n, alpha = len(y), 0.05
+    model = KernelGDRegressor(kernel="rbf", gamma=0.5, alpha=alpha, max_iter=20000, tol=1e-12).fit(X, y)
+    assert model.n_iter_ < 20000
+    ridge = KernelRidge(alpha=n * alpha, kernel="rbf", gamma=0.5).fit(X, y)
+    assert_close(model.predict(X_test), ridge.predict(X_test), tol=1e-8)
+    # the step direction g gives the gradient in theta: Phi^T g = grad J(Phi^T beta)
+    Phi = polynomial_features_map(X, degree=2, gamma=1.0, coef0=1.0)
+    K = polynomial_kernel(X, degree=2, gamma=1.0, coef0=1.0)
+    beta = np.random.default_rng(1).normal(size=n)
+    theta = Phi.T @ beta
+    grad_theta = Phi.T @ (Phi @ theta - y) / n + alpha * theta
+    assert_close(Phi.T @ kernel_gd_direction(beta, K, y, alpha), grad_theta, tol=1e-12)
+
+
+def test_kernel_gd_default_step_and_warnings():
+    X, y, _ = _data(n=40)
+    model = KernelGDRegressor(kernel="rbf", max_iter=5).fit
+    with pytest.warns(ConvergenceWarning, match="max_iter = 5"):
+        fitted = model(X, y)
+    K = pairwise_kernels(X, metric="rbf")
+    assert fitted.step_size_ == pytest.approx(len(y) / np.linalg.eigvalsh(K)[-1], rel=1e-10)
+    with pytest.raises(ValueError, match="step_size must be > 0"):
+        KernelGDRegressor(step_size=0.0).fit(X, y)
+    with pytest.raises(ValueError, match="max_iter must be"):
+        KernelGDRegressor(max_iter=0).fit(X, y)
+    with pytest.raises(ValueError, match="at least 2 classes"):
+        KernelGDClassifier().fit(X, np.zeros(len(y)))
+    with pytest.raises(ValueError, match="Only binary"):
+        KernelGDClassifier().fit(X, np.arange(len(y)) % 3)
+
+
+# ------------------------------------------------------------------ kNN and nearest centroid
+def _classes(n=120, seed=3, n_classes=3):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, n_classes, size=n)
+    X = rng.normal(size=(n, 2)) + 1.2 * np.column_stack([np.cos(2 * y), np.sin(2 * y)])
+    return X, np.array(["a", "b", "c", "d"])[y], rng.normal(size=(60, 2))
+
+
+@pytest.mark.parametrize("k", [1, 4, 7])
+def test_kernel_knn_with_linear_kernel_is_sklearns_knn(k):
+    X, y, X_test = _classes()
+    ours = KernelKNeighborsClassifier(n_neighbors=k).fit(X, y)
+    ref = sklearn.neighbors.KNeighborsClassifier(n_neighbors=k).fit(X, y)
+    distances, indices = ours.kneighbors(X_test)
+    ref_distances, ref_indices = ref.kneighbors(X_test)
+    assert np.array_equal(indices, ref_indices)
+    assert_close(distances, ref_distances, tol=1e-12)
+    assert np.array_equal(ours.predict(X_test), ref.predict(X_test))
+    assert_close(ours.predict_proba(X_test), ref.predict_proba(X_test), tol=0)
+
+
+def test_kernel_knn_uses_the_feature_space_distance_and_its_tie_rule():
+    X, y, X_test = _classes()
+    params = dict(degree=2, gamma=1.0, coef0=1.0)
+    Phi, Phi_test = polynomial_features_map(X, **params), polynomial_features_map(X_test, **params)
+    ours = KernelKNeighborsClassifier(n_neighbors=5, kernel="poly", **params).fit(X, y)
+    ref = sklearn.neighbors.KNeighborsClassifier(n_neighbors=5).fit(Phi, y)
+    assert np.array_equal(ours.kneighbors(X_test)[1], ref.kneighbors(Phi_test)[1])
+    assert np.array_equal(ours.predict(X_test), ref.predict(Phi_test))
+    # precomputed: the same neighbours without k(x, x) of the new points
+    K, K_test = polynomial_kernel(X, **params), polynomial_kernel(X_test, X, **params)
+    pre = KernelKNeighborsClassifier(n_neighbors=5, kernel="precomputed").fit(K, y)
+    assert np.array_equal(pre.kneighbors(K_test, return_distance=False), ours.kneighbors(X_test)[1])
+    with pytest.raises(ValueError, match="k\\(x, x\\)"):
+        pre.kneighbors(K_test)
+    # ties: equidistant training points in index order; a split vote goes to the first class
+    X_tie = np.array([[1.0], [-1.0], [1.0], [-1.0]])
+    model = KernelKNeighborsClassifier(n_neighbors=2).fit(X_tie, ["z", "y", "y", "z"])
+    assert np.array_equal(model.kneighbors([[0.0]], return_distance=False), [[0, 1]])
+    assert model.predict([[0.0]])[0] == "y"        # votes z: 1, y: 1 -> classes_[0] = "y"
+
+
+def test_kernel_knn_errors():
+    X, y, _ = _classes()
+    with pytest.raises(ValueError, match="n_neighbors = 500 must be at most"):
+        KernelKNeighborsClassifier(n_neighbors=500).fit(X, y)
+    with pytest.raises(ValueError, match="n_neighbors must be an integer >= 1"):
+        KernelKNeighborsClassifier(n_neighbors=0).fit(X, y)
+    with pytest.raises(ValueError, match="at least 2 classes"):
+        KernelKNeighborsClassifier().fit(X, np.ones(len(y)))
+
+
+def test_kernel_nearest_centroid_with_linear_kernel_is_sklearns():
+    X, y, X_test = _classes()
+    ours = KernelNearestCentroid().fit(X, y)
+    ref = sklearn.neighbors.NearestCentroid().fit(X, y)
+    assert np.array_equal(ours.predict(X_test), ref.predict(X_test))
+    assert_close(ours.centroid_weights_.T @ X, ref.centroids_, tol=1e-14)
+    assert_close(ours.centroid_sq_norms_, (ref.centroids_ ** 2).sum(axis=1), tol=1e-12)
+
+
+def test_kernel_nearest_centroid_is_the_nearest_mean_of_explicit_features():
+    X, y, X_test = _classes(n_classes=4)
+    params = dict(degree=3, gamma=0.5, coef0=1.0)
+    Phi, Phi_test = polynomial_features_map(X, **params), polynomial_features_map(X_test, **params)
+    ours = KernelNearestCentroid(kernel="poly", **params).fit(X, y)
+    means = np.array([Phi[y == c].mean(axis=0) for c in ours.classes_])
+    d2 = ((Phi_test[:, None, :] - means[None]) ** 2).sum(axis=2)
+    assert np.array_equal(ours.predict(X_test), ours.classes_[d2.argmin(axis=1)])
+    K_test = polynomial_kernel(X_test, X, **params)
+    pre = KernelNearestCentroid(kernel="precomputed").fit(polynomial_kernel(X, **params), y)
+    assert np.array_equal(pre.predict(K_test), ours.predict(X_test))
+
+
+def test_get_params_and_clone():
+    for model in (KernelRidge(alpha=3.0, kernel="rbf", gamma=0.2), KernelGDRegressor(step_size=0.1, max_iter=7),
+                  KernelGDClassifier(alpha=0.5), KernelKNeighborsClassifier(n_neighbors=3, kernel="poly", degree=2),
+                  KernelNearestCentroid(kernel="laplacian", gamma=0.7)):
+        copy = clone(model)
+        assert copy.get_params() == model.get_params() and copy is not model
