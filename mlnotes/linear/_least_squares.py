@@ -23,6 +23,13 @@ def _as_targets(y, n_samples):
     return as_float_vector(y, "y", n_samples)
 
 
+def _check_data(X, y, sample_weight):
+    """``X``, targets ``y`` (one or several) and sample weights, checked; ``t`` is None for unit weights."""
+    X = as_float_matrix(X)
+    y = _as_targets(y, X.shape[0])
+    return X, y, None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
+
+
 def least_squares_loss(X, y, w, b=0.0, sample_weight=None):
     r"""Weighted sum of squared residuals :math:`\sum_i t_i (y_i - x_i^\top w - b)^2`.
 
@@ -106,9 +113,7 @@ def center(X, y, sample_weight=None):
     x_bar : array of shape (n_features,)
     y_bar : float or array of shape (n_targets,)
     """
-    X = as_float_matrix(X)
-    y = _as_targets(y, X.shape[0])
-    t = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
+    X, y, t = _check_data(X, y, sample_weight)
     return _center(X, y, t)
 
 
@@ -142,9 +147,7 @@ def normal_equations(X, y, sample_weight=None):
         If :math:`X^\top T X` is singular (X has linearly dependent columns, or fewer samples
         than features): use :func:`ridge_closed_form` or a pseudo-inverse instead.
     """
-    X = as_float_matrix(X)
-    y = _as_targets(y, X.shape[0])
-    t = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
+    X, y, t = _check_data(X, y, sample_weight)
     return least_squares(X, y.reshape(X.shape[0], -1), method="normal", sample_weight=t)[0].reshape((X.shape[1],) + y.shape[1:])
 
 

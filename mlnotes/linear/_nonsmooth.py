@@ -21,6 +21,21 @@ from ..losses import hinge, hinge_grad, margin
 from ..utils.validation import check_linear_problem, check_scalar
 
 
+def _check_lasso(w, X, y, alpha):
+    """The arguments of the lasso functions, checked: float arrays of matching shapes and ``alpha >= 0``."""
+    X, y, w = check_linear_problem(X, y, w)
+    return w, X, y, check_scalar(alpha, "alpha", min_val=0)
+
+
+def _check_svm(w, X, y, C):
+    """The arguments of the SVM functions, checked: float arrays of matching shapes, labels in {-1, +1},
+    finite scores and ``C > 0``."""
+    X, y, w = check_linear_problem(X, y, w)
+    C = check_scalar(C, "C", min_val=0, include_boundaries="neither")
+    margin(y, X @ w)                            # checks the labels (+-1) and that the scores are finite
+    return w, X, y, C
+
+
 def lasso_objective(w, X, y, alpha):
     r"""The lasso objective :math:`f(w) = \frac{1}{2n}\|y - Xw\|_2^2 + \alpha\|w\|_1`.
 
@@ -36,8 +51,7 @@ def lasso_objective(w, X, y, alpha):
     -------
     float
     """
-    X, y, w = check_linear_problem(X, y, w)
-    alpha = check_scalar(alpha, "alpha", min_val=0)
+    w, X, y, alpha = _check_lasso(w, X, y, alpha)
     r = y - X @ w
     return float(r @ r / (2 * X.shape[0]) + alpha * np.abs(w).sum())
 
@@ -67,8 +81,7 @@ def lasso_subgradient(w, X, y, alpha):
     Where :math:`w_j = 0` the element closest to zero is :math:`c_j - \operatorname{clip}(c_j, -\alpha, \alpha)`,
     the soft-thresholded :math:`c_j`; elsewhere :math:`g_j = c_j + \alpha\operatorname{sign}(w_j)`.
     """
-    X, y, w = check_linear_problem(X, y, w)
-    alpha = check_scalar(alpha, "alpha", min_val=0)
+    w, X, y, alpha = _check_lasso(w, X, y, alpha)
     c = X.T @ (X @ w - y) / X.shape[0]
     return np.where(w != 0, c + alpha * np.sign(w), c - np.clip(c, -alpha, alpha))
 
@@ -91,9 +104,7 @@ def svm_primal_objective(w, X, y, C):
     -------
     float
     """
-    X, y, w = check_linear_problem(X, y, w)
-    C = check_scalar(C, "C", min_val=0, include_boundaries="neither")
-    margin(y, X @ w)                            # checks the labels (+-1) and that the scores are finite
+    w, X, y, C = _check_svm(w, X, y, C)
     return _svm_primal_objective(w, X, y, C)
 
 
@@ -126,9 +137,7 @@ def svm_primal_subgradient(w, X, y, C):
     a sample exactly on the margin, :math:`y_i w^\top x_i = 1`, contributes 0 (any multiple
     :math:`-s\,y_i x_i` with :math:`s \in [0, 1]` would do), as in :func:`mlnotes.losses.hinge_grad`.
     """
-    X, y, w = check_linear_problem(X, y, w)
-    C = check_scalar(C, "C", min_val=0, include_boundaries="neither")
-    margin(y, X @ w)                            # checks the labels (+-1) and that the scores are finite
+    w, X, y, C = _check_svm(w, X, y, C)
     return _svm_primal_subgradient(w, X, y, C)
 
 
