@@ -156,6 +156,84 @@ PAIRS = [
 ]
 
 
+# ------------------------------------------------------------------ Part IV, chapter 16: kernel estimators
+# They have no coef_: the "coef" and "intercept" columns compare what determines the fit. KernelRidge: dual_coef_
+# (and intercept 0); KernelPCA: eigenvalues_ and |eigenvectors_| (each column's sign is arbitrary); KernelKMeans
+# (linear kernel, the same start as scikit-learn's KMeans(init=X[idx], algorithm="lloyd")): the centres and the
+# inertia. Targets (issue 12): KernelRidge at n=5000 and KernelPCA at n=2000 at most 1.5x scikit-learn.
+KERNEL_RIDGE = dict(alpha=1.0, kernel="rbf", gamma=0.05)
+KERNEL_PCA = dict(n_components=10, kernel="rbf", gamma=0.05)
+KMEANS_START = np.arange(0, 800, 100)          # 8 centres: samples 0, 100, ..., 700
+
+
+def _exposing(cls, coef, intercept):
+    """``cls`` with read-only ``coef_``/``intercept_`` computed from its fitted attributes (for the table)."""
+    return type(cls.__name__, (cls,), {"coef_": property(coef), "intercept_": property(intercept)})
+
+
+def _kernel_ridge_pair():
+    from sklearn.kernel_ridge import KernelRidge as SkKernelRidge
+
+    from mlnotes.kernels import KernelRidge, rbf_kernel
+
+    def objective(est, X, y):          # ||y - K a||^2 + alpha a^T K a
+        a = est.dual_coef_
+        Ka = rbf_kernel(X, gamma=KERNEL_RIDGE["gamma"]) @ a
+        return float(np.sum((y - Ka) ** 2) + KERNEL_RIDGE["alpha"] * a @ Ka)
+
+    dual = (lambda est: est.dual_coef_, lambda est: 0.0)
+    return Pair("KernelRidge(alpha=1, rbf, gamma=0.05)", lambda: _exposing(KernelRidge, *dual)(**KERNEL_RIDGE),
+                lambda: _exposing(SkKernelRidge, *dual)(**KERNEL_RIDGE), objective, target_ratio=1.5,
+                target_coef=1e-8, n=5_000, d=20)
+
+
+def _kernel_pca_pair():
+    from sklearn.decomposition import KernelPCA as SkKernelPCA
+
+    from mlnotes.decomposition import KernelPCA
+
+    spectrum = (lambda est: est.eigenvalues_, lambda est: np.abs(est.eigenvectors_))
+    return Pair("KernelPCA(10, rbf, gamma=0.05) vs sk dense", lambda: _exposing(KernelPCA, *spectrum)(**KERNEL_PCA),
+                lambda: _exposing(SkKernelPCA, *spectrum)(**KERNEL_PCA, eigen_solver="dense"),
+                lambda est, X, y: -float(np.sum(est.eigenvalues_)), target_ratio=1.5, target_coef=1e-8, n=2_000, d=20)
+
+
+def _kernel_kmeans_pair():
+    from sklearn.cluster import KMeans
+
+    from mlnotes.cluster import KernelKMeans
+
+    class KMeansFromSamples(KMeans):         # the start X[KMEANS_START] needs X: set when fitting
+        def fit(self, X, y=None):
+            self.init = X[KMEANS_START]
+            return super().fit(X)
+
+    ours = _exposing(KernelKMeans, lambda est: est.cluster_weights_.T @ est.X_fit_, lambda est: est.inertia_)
+    ref = _exposing(KMeansFromSamples, lambda est: est.cluster_centers_, lambda est: est.inertia_)
+    return Pair("KernelKMeans(8, linear) vs sk KMeans lloyd", lambda: ours(8, init=KMEANS_START, tol=0.0),
+                lambda: ref(8, n_init=1, algorithm="lloyd", tol=0.0), lambda est, X, y: float(est.inertia_),
+                n=5_000, d=20)
+
+
+def _kernel_knn_pair():
+    from sklearn.neighbors import KNeighborsClassifier
+
+    from mlnotes.kernels import KernelKNeighborsClassifier
+
+    return Pair("KernelKNeighborsClassifier(5, linear) (fit only)", lambda: KernelKNeighborsClassifier(5),
+                lambda: KNeighborsClassifier(5), log_loss_or_zero, n=2_000, d=20, data=make_classification_data,
+                probabilities=True)
+
+
+def log_loss_or_zero(est, X, y):
+    """Mean negative log-probability of the true classes, with log 0 counted as 0 (kNN probabilities can be 0)."""
+    P = est.predict_proba(X)[np.arange(len(y)), np.searchsorted(est.classes_, y)]
+    return float(-np.mean(np.log(P, out=np.zeros_like(P), where=P > 0)))
+
+
+PAIRS += [_kernel_ridge_pair(), _kernel_pca_pair(), _kernel_kmeans_pair(), _kernel_knn_pair()]
+
+
 def extra_pairs(directory=None):
     """The ``PAIRS`` of every module ``bench_*.py`` in ``directory`` (default: this script's folder), in name order.
 

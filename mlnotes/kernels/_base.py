@@ -65,13 +65,14 @@ class KernelMixin:
             return pairwise_kernels(X, Y, metric=self.kernel, **self._kernel_args)
         return pairwise_kernels(X, Y, metric=self.kernel, filter_params=True, **self._kernel_args)
 
-    def _fit_kernel(self, X, y="no_validation", *, require_psd=False, **validate_kwargs):
+    def _fit_kernel(self, X, y="no_validation", *, require_psd=False, gram=True, **validate_kwargs):
         r"""Validate the training data and return ``(K, y)``: the Gram matrix :math:`K` of shape (n, n), and ``y``
         (validated, unless it is the default ``"no_validation"`` of an unsupervised estimator).
 
         ``K`` is a new array the caller may overwrite. A precomputed ``X`` must be square and symmetric, and
         positive semidefinite too when ``require_psd`` (Mercer's condition, chapter 15; estimators whose
-        factorisation detects a matrix that is not PSD check it there instead).
+        factorisation detects a matrix that is not PSD check it there instead). With ``gram=False`` only the
+        diagonal :math:`k(x_i, x_i)` is computed and returned in place of ``K`` (a lazy learner needs no more).
         """
         self._kernel_args = self._check_kernel_params()
         if isinstance(y, str) and y == "no_validation":        # an unsupervised estimator
@@ -83,9 +84,9 @@ class KernelMixin:
             K = check_kernel_matrix(X, "X (a precomputed kernel matrix)", shape=(n, n), require_psd=require_psd,
                                     require_symmetric=True, tol=1e-7)
             self.X_fit_ = None
-            return np.array(K, dtype=float, copy=True), y
+            return (np.array(K, dtype=float, copy=True) if gram else np.diag(K).copy()), y
         self.X_fit_ = X
-        return self._kernel(X, X), y
+        return (self._kernel(X, X) if gram else self._kernel_diagonal(X)), y
 
     def _predict_kernel(self, X, *, return_X=False):
         """The kernel between new points and the training points, shape (n_test, n_samples), after validation

@@ -16,11 +16,12 @@ from ..utils.validation import check_classes, check_scalar
 from ._base import KernelMixin
 
 
-def _fit_classes(estimator, X, y):
-    """Validate, set ``classes_``; return the Gram matrix of the training points and the class codes."""
+def _fit_classes(estimator, X, y, gram=True):
+    """Validate, set ``classes_``; return the Gram matrix of the training points (or only its diagonal) and the
+    class codes."""
     estimator._kernel_args = estimator._check_kernel_params()
     _, _, codes = check_classes(estimator, X, y, dtype=np.float64)
-    K, _ = estimator._fit_kernel(X, y)
+    K, _ = estimator._fit_kernel(X, y, gram=gram)
     return K, codes
 
 
@@ -62,12 +63,12 @@ class KernelKNeighborsClassifier(ClassifierMixin, KernelMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Fit on ``X`` (n_samples, n_features) or a precomputed Gram matrix, and labels ``y`` (n_samples,)."""
-        K, codes = _fit_classes(self, X, y)
+        K_diag, codes = _fit_classes(self, X, y, gram=False)
         n_neighbors = check_scalar(self.n_neighbors, "n_neighbors", Integral, min_val=1)
-        if n_neighbors > K.shape[0]:
-            raise ValueError(f"n_neighbors = {n_neighbors} must be at most n_samples = {K.shape[0]}")
+        if n_neighbors > len(codes):
+            raise ValueError(f"n_neighbors = {n_neighbors} must be at most n_samples = {len(codes)}")
         self.y_codes_ = codes
-        self.K_diag_ = np.diag(K).copy()
+        self.K_diag_ = K_diag
         return self
 
     def _squared_distances(self, X, with_test_diagonal):
