@@ -59,6 +59,39 @@ def test_parity_on_the_same_float32_kernel_at_large_C():
     assert np.abs(ours.predict(K) - ref.predict(K)).max() < 1e-5
 
 
+def _svr_dual(coef_plus_minus, K, y, epsilon):
+    """The SVR dual objective (minimised) at alpha - alpha* = c, with alpha + alpha* = |c| (its optimum has
+    alpha_i alpha*_i = 0)."""
+    c = coef_plus_minus
+    return 0.5 * c @ K @ c + epsilon * np.abs(c).sum() - y @ c
+
+
+@pytest.mark.parametrize("data", ["smooth", "linear", "duplicated"])
+@pytest.mark.parametrize("kernel", ["sigmoid", "precomputed"])
+@pytest.mark.parametrize("C", [0.1, 1.0])
+def test_parity_with_sklearn_sigmoid_and_precomputed(data, kernel, C):
+    # the cases CASES leaves out: the sigmoid kernel (not PSD, compared at small C as for SVC) and a
+    # precomputed float64 kernel matrix (rbf), with the dual objective compared as well as f
+    X, y = _data(data)
+    params = dict(C=C, epsilon=0.1, tol=1e-6)
+    if kernel == "sigmoid":
+        params.update(kernel="sigmoid", gamma=0.1, coef0=0.5)
+        K, fit_X = pairwise_kernels(X, metric="sigmoid", gamma=0.1, coef0=0.5), X
+    else:
+        K = pairwise_kernels(X, metric="rbf", gamma=0.5)
+        params.update(kernel="precomputed")
+        fit_X = K
+    ours = SVR(**params).fit(fit_X, y)
+    ref = sklearn.svm.SVR(**params, max_iter=10**7).fit(fit_X, y)
+    f_ours, f_ref = ours.predict(fit_X), ref.predict(fit_X)
+    scale = max(1.0, np.abs(f_ref).max())
+    assert np.abs(f_ours - f_ref).max() <= 1e-5 * scale
+    coef_ours, coef_ref = np.zeros(len(y)), np.zeros(len(y))
+    coef_ours[ours.support_], coef_ref[ref.support_] = ours.dual_coef_[0], ref.dual_coef_[0]
+    D_ours, D_ref = _svr_dual(coef_ours, K, y, 0.1), _svr_dual(coef_ref, K, y, 0.1)
+    assert abs(D_ours - D_ref) <= 1e-7 * max(1.0, abs(D_ref))
+
+
 def test_attributes():
     X, y = _data("smooth")
     ours = SVR(tol=1e-6).fit(X, y)
