@@ -594,7 +594,8 @@ def test_projected_gradient_descent_reaches_the_box_constrained_minimum(accelera
 
 
 def test_projected_gradient_descent_acceleration_needs_fewer_steps_and_a_certificate_stops_it():
-    _, X, y = _bounded_least_squares(1)
+    # seed 0: 1616 plain steps against 248 accelerated (seed 1 took 90 001 plain steps, 9-13 s, for the same claim)
+    _, X, y = _bounded_least_squares(0)
     L = np.linalg.eigvalsh(X.T @ X).max()
     f = lambda w: 0.5 * np.sum((X @ w - y) ** 2)            # noqa: E731
     f_star = optimize.lsq_linear(X, y, bounds=(0, np.inf), tol=1e-14).cost
