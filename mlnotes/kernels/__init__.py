@@ -17,6 +17,7 @@ from ._feature_maps import polynomial_features_map
 from ._pairwise import (
     KERNEL_PARAMS,
     KERNELS,
+    kernel_diagonal,
     laplacian_kernel,
     linear_kernel,
     pairwise_kernels,
@@ -39,6 +40,7 @@ __all__ = [
     "sigmoid_kernel",
     "pairwise_kernels",
     "squared_euclidean_distances",
+    "kernel_diagonal",
     "KERNELS",
     "KERNEL_PARAMS",
     "polynomial_features_map",

@@ -14,7 +14,7 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..utils.validation import check_scalar
-from ._pairwise import KERNELS, pairwise_kernels
+from ._pairwise import KERNELS, kernel_diagonal, pairwise_kernels
 from ._validation import check_kernel_matrix
 
 #: The kernel names a kernel estimator accepts (besides a callable ``k(x, y, **kernel_params) -> float``).
@@ -98,10 +98,9 @@ class KernelMixin:
         return (K, X) if return_X else K
 
     def _kernel_diagonal(self, X):
-        r""":math:`k(x_i, x_i)` of the rows of ``X``, shape (n,): the diagonals of blocks of 256 rows (never the
-        whole :math:`n \times n` matrix). Not for a precomputed kernel."""
-        step = 256
-        return np.concatenate([np.diag(self._kernel(X[s:s + step], X[s:s + step])) for s in range(0, len(X), step)])
+        r""":math:`k(x_i, x_i)` of the rows of ``X``, shape (n,), by :func:`kernel_diagonal`. Not for a precomputed
+        kernel."""
+        return kernel_diagonal(self._kernel, X)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

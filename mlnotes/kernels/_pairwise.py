@@ -276,6 +276,31 @@ def sigmoid_kernel(X, Y=None, gamma=None, coef0=1):
     return K
 
 
+def kernel_diagonal(kernel, X, *, block_size=256):
+    r"""The diagonal :math:`k(x_i, x_i)` of a kernel matrix, without the whole :math:`n \times n` matrix.
+
+    Parameters
+    ----------
+    kernel : callable
+        ``kernel(A, B)`` returns the kernel matrix between the rows of ``A`` and ``B``, shape (n_A, n_B) (e.g.
+        ``lambda A, B: pairwise_kernels(A, B, metric="rbf", gamma=0.5)``).
+    X : ndarray of shape (n_samples, n_features)
+    block_size : int >= 1, default 256
+        Rows per block.
+
+    Returns
+    -------
+    K_diag : ndarray of shape (n_samples,)
+
+    Notes
+    -----
+    The diagonals of the diagonal blocks :math:`k(X_b, X_b)`: :math:`n \cdot \text{block\_size}` kernel values
+    instead of :math:`n^2`, one matrix product per block. Chapter 15.
+    """
+    return np.concatenate([np.diag(kernel(X[s:s + block_size], X[s:s + block_size]))
+                           for s in range(0, len(X), block_size)])
+
+
 #: Kernel name -> function, the names scikit-learn's ``pairwise_kernels`` accepts for these kernels.
 KERNELS = {
     "linear": linear_kernel,

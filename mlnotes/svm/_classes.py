@@ -13,7 +13,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..kernels import check_kernel_matrix, pairwise_kernels
+from ..kernels import check_kernel_matrix, kernel_diagonal, pairwise_kernels
 from ..utils.validation import check_classes, check_option, check_scalar
 from ._smo import KernelRowCache, intercept, smo
 
@@ -24,6 +24,17 @@ PSD_TOL = 1e-7
 
 class _KernelSVM(BaseEstimator):
     """Shared kernel handling and validation of ``SVC`` and ``SVR``."""
+
+    def __init__(self, C, kernel, degree, gamma, coef0, tol, max_iter, cache_size):
+        # called by SVC's and SVR's __init__ with their own arguments (stored unchanged, scikit-learn's contract)
+        self.C = C
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.tol = tol
+        self.max_iter = max_iter
+        self.cache_size = cache_size
 
     def _check_params(self, X):
         check_option(self.kernel, "kernel", KERNEL_NAMES)
@@ -60,12 +71,10 @@ class _KernelSVM(BaseEstimator):
                                 degree=self.degree, coef0=self.coef0)
 
     def _kernel_diag(self, X):
-        """:math:`K_{ii}` in blocks (the diagonal of small diagonal blocks: no formula repeated here)."""
+        """:math:`K_{ii}` (by :func:`mlnotes.kernels.kernel_diagonal`: no formula repeated here)."""
         if self.kernel == "precomputed":
             return np.diag(X).astype(float)
-        n = X.shape[0]
-        step = 256
-        return np.concatenate([np.diag(self._kernel(X[s:s + step], X[s:s + step])) for s in range(0, n, step)])
+        return kernel_diagonal(self._kernel, X)
 
     def _row_source(self, X):
         """The kernel rows of the training points, as a function ``i -> K[i]``, and the diagonal :math:`K_{ii}`.
@@ -182,14 +191,7 @@ class SVC(ClassifierMixin, _KernelSVM):
 
     def __init__(self, C=1.0, kernel="rbf", degree=3, gamma="scale", coef0=0.0, tol=1e-3, max_iter=-1,
                  cache_size=200, decision_function_shape="ovr"):
-        self.C = C
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.tol = tol
-        self.max_iter = max_iter
-        self.cache_size = cache_size
+        super().__init__(C, kernel, degree, gamma, coef0, tol, max_iter, cache_size)
         self.decision_function_shape = decision_function_shape
 
     def fit(self, X, y):
@@ -349,15 +351,8 @@ class SVR(RegressorMixin, _KernelSVM):
 
     def __init__(self, C=1.0, epsilon=0.1, kernel="rbf", degree=3, gamma="scale", coef0=0.0, tol=1e-3,
                  max_iter=-1, cache_size=200):
-        self.C = C
+        super().__init__(C, kernel, degree, gamma, coef0, tol, max_iter, cache_size)
         self.epsilon = epsilon
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.tol = tol
-        self.max_iter = max_iter
-        self.cache_size = cache_size
 
     def fit(self, X, y):
         """Fit on ``X`` of shape (n_samples, n_features) (or the kernel matrix) and targets ``y`` (n_samples,)."""

@@ -10,8 +10,8 @@ from sklearn.exceptions import ConvergenceWarning
 
 from assertions import close_within
 from mlnotes.kernels import (KernelGDClassifier, KernelGDRegressor, KernelKNeighborsClassifier, KernelNearestCentroid,
-                             KernelRidge, kernel_gd_direction, pairwise_kernels, polynomial_features_map,
-                             polynomial_kernel)
+                             KernelRidge, kernel_diagonal, kernel_gd_direction, pairwise_kernels,
+                             polynomial_features_map, polynomial_kernel)
 
 assert_close = close_within(1e-8)
 
@@ -260,3 +260,11 @@ def test_get_params_and_clone():
                   KernelNearestCentroid(kernel="laplacian", gamma=0.7)):
         copy = clone(model)
         assert copy.get_params() == model.get_params() and copy is not model
+
+
+@pytest.mark.parametrize("metric", ["linear", "poly", "rbf", "laplacian", "sigmoid"])
+def test_kernel_diagonal_is_the_diagonal_of_the_kernel_matrix(metric):
+    X = np.random.default_rng(5).normal(size=(600, 3))            # three blocks, the last one partial
+    kernel = lambda A, B: pairwise_kernels(A, B, metric=metric, filter_params=True, gamma=0.3)   # noqa: E731
+    np.testing.assert_allclose(kernel_diagonal(kernel, X), np.diag(kernel(X, X)), rtol=1e-14, atol=1e-14)
+    np.testing.assert_allclose(kernel_diagonal(kernel, X, block_size=7), np.diag(kernel(X, X)), rtol=1e-14, atol=1e-14)
