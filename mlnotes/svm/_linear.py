@@ -18,11 +18,10 @@ def linear_svm_objective(theta, X, y, C):
     Parameters
     ----------
     theta : array of shape (n_features + 1,)
-        :math:`(w, b)`.
-    X : array of shape (n_samples, n_features)
-    y : array of shape (n_samples,)
-        Labels in {-1, +1}.
-    C : float > 0
+        :math:`(w, b)`: the weights, then the intercept.
+    X, y, C
+        As in :func:`mlnotes.linear.svm_primal_objective` (``X`` without the column of ones; labels in
+        {-1, +1}).
 
     Returns
     -------
