@@ -2,7 +2,7 @@
 
 Per page (parametrized): MathJax typesets every math element without errors or undefined macros, no
 request leaves the local server, no failed request, no console error outside ALLOWED_CONSOLE_ERRORS,
-every <img> loads, saved widgets render; a full-page screenshot goes to _build/screenshots/<page>.png.
+every <img> loads, saved widgets render; a full-page screenshot goes to _build/screenshots/<page>.jpg.
 The canary test runs the same checks on a deliberately broken page, so they are known to fail.
 
 Run after building:  tools/assets.sh && jupyter-book build . -W -n --keep-going && pytest tests/site
@@ -26,7 +26,8 @@ from pathlib import Path
 import pytest
 
 # ---------------------------------------------------------------------------------------------------
-# environment: built site, local server, browser (kept in this file, not conftest.py, so that no
+# environment: built site, local server, browser (session fixtures: under `--dist loadgroup` a worker runs
+# this module's page units between other units, and one Chromium and one server serve them all) (kept in this file, not conftest.py, so that no
 # `import conftest` can pick up another directory's conftest)
 
 REPO = Path(__file__).resolve().parents[2]
@@ -100,7 +101,7 @@ def serve(directory: Path):
         thread.join(timeout=5)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
     chromium = find_chromium()
     if chromium is None:
@@ -119,18 +120,18 @@ def browser():
             b.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def site():
     return require_site()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def origin(site):
     with serve(site) as url:
         yield url
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def screenshot_dir(site):
     """<site>/../screenshots, or $MLNOTES_SCREENSHOTS; "off" skips them (a very long page takes seconds)."""
     setting = os.environ.get("MLNOTES_SCREENSHOTS", "")
@@ -375,7 +376,9 @@ def check_page(browser, url: str, origin: str, screenshot: Path | None = None,
 
         if screenshot is not None:
             screenshot.parent.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(screenshot), full_page=True)
+            # JPEG: a 40,000 px chapter page encodes in about half the time PNG takes (measured)
+            page.screenshot(path=str(screenshot), full_page=True,
+                            **({"type": "jpeg", "quality": 70} if screenshot.suffix == ".jpg" else {}))
         if inspect is not None:
             inspect(page)
     finally:
@@ -737,10 +740,12 @@ def measure_site(browser, site: Path, origin: str, pages: list[str], widths=MEAS
 
 PAGES = discover_pages(site_dir()) or ["<site not built>"]
 
-#: What test_page measured on its own load of a page (at 1280 px, then resized to 390 px), for the layout
-#: and widget tests below: each page is loaded once (the browser tests are the slowest stage of the test
-#: command); test_resized_layout_equals_a_fresh_load shows the resize measures what a fresh load does.
-#: (page, width) -> measure_loaded entry; ("slider", page) -> drag_first_slider result.
+#: What test_page measured on its own load of a page (at 1280 px, then resized to 390 px), for the layout,
+#: widget and navigation tests below: each page is loaded once (the browser tests are the slowest stage of
+#: the test command); test_resized_layout_equals_a_fresh_load shows the resize measures what a fresh load
+#: does. (page, width) -> measure_loaded entry; ("slider", page) -> drag_first_slider result;
+#: ("nav", page, width) -> navigation_problems; ("fresh", page, width) -> fresh_load.
+#: The root conftest.py puts every test of one page in one xdist group, so they share this cache.
 _LOADED: dict = {}
 
 
@@ -759,12 +764,18 @@ def test_page(page_path, browser, site, origin, screenshot_dir):  # browser firs
         assert target.is_file(), f"{page_path} redirects to a missing page: {redirect.group(1)}"
         return
 
-    shot = screenshot_dir / (page_path[: -len(".html")] + ".png") if screenshot_dir else None
+    shot = screenshot_dir / (page_path[: -len(".html")] + ".jpg") if screenshot_dir else None
 
-    def inspect(page):   # the layout at both widths (resizing this load), then the slider
-        for width, entry in measure_widths(page, site, origin).items():
-            _LOADED[(page_path, width)] = entry
-        _LOADED[("slider", page_path)] = drag_first_slider(page)    # last: it changes the page
+    def inspect(page):
+        # on this load: the layout at 1280 px, the menu button (NAV_PAGES), the slider, then the layout
+        # at 390 px by resizing (test_resized_layout_equals_a_fresh_load compares it with a fresh load)
+        _LOADED[(page_path, 1280)] = measure_loaded(page, site, origin)
+        page.evaluate(_CLOSE_OPENED_JS)
+        if page_path in NAV_PAGES:
+            _LOADED[("nav", page_path, 1280)] = navigation_problems(page, page_path, 1280)
+        _LOADED[("slider", page_path)] = drag_first_slider(page)    # a static slider must not move
+        resize(page, 390)
+        _LOADED[(page_path, 390)] = measure_loaded(page, site, origin)
 
     report = check_page(browser, f"{origin}/{page_path}", origin, screenshot=shot, inspect=inspect)
     assert not report.problems(), report.summary()
@@ -799,6 +810,20 @@ CANARY_HTML = r"""<!doctype html>
 </body></html>
 """
 
+# the theme's navigation markup with buttons bound to nothing (issue 9: the theme bound a hidden copy)
+DEADNAV_HTML = """<!doctype html>
+<html><head><meta charset="utf-8"><title>dead navigation</title><style>
+  body { margin: 0; display: flex; } #pst-primary-sidebar { width: 250px; flex: none; }
+  .bd-article { flex: 1; } @media (max-width: 991px) { #pst-primary-sidebar { display: none; } }
+</style></head><body>
+<button class="primary-toggle">menu</button><button class="secondary-toggle">contents</button>
+<dialog id="pst-primary-sidebar-modal"><nav class="bd-links"><a href="#">a chapter</a></nav></dialog>
+<dialog id="pst-secondary-sidebar-modal"><nav><a href="#">a section</a></nav></dialog>
+<div id="pst-primary-sidebar"><nav class="bd-links"><a href="#">a chapter</a></nav></div>
+<article class="bd-article"><nav id="pst-page-toc-nav"></nav><p>text</p></article>
+</body></html>
+"""
+
 GOOD_HTML = r"""<!doctype html>
 <html><head><meta charset="utf-8"><title>good</title>
 <script>window.MathJax = {tex: {macros: {R: "\\mathbb{R}"}}};</script>
@@ -826,6 +851,7 @@ def canary_site(tmp_path_factory):
     (root / "vendor" / "mathjax").symlink_to(mathjax, target_is_directory=True)
     (root / "canary.html").write_text(CANARY_HTML, encoding="utf-8")
     (root / "good.html").write_text(GOOD_HTML, encoding="utf-8")
+    (root / "deadnav.html").write_text(DEADNAV_HTML, encoding="utf-8")
     with serve(root) as url:
         yield url
 
@@ -893,53 +919,107 @@ def _describe(eqs: list[dict]) -> str:
                      + (" (in an output)" if e["inOutput"] else "") for e in eqs)
 
 
+NAV_PAGES = ("book/intro.html", "book/part2/06_gradient_methods.html")
+_SIDEBAR_JS = """() => { const s = document.querySelector('#pst-primary-sidebar'), r = s.getBoundingClientRect();
+    return {shown: r.right > 1 && r.width > 100 && getComputedStyle(s).visibility !== 'hidden',
+            article: document.querySelector('.bd-article').getBoundingClientRect().width}; }"""
+
+
+def navigation_problems(page, page_path: str, width: int, timeout_ms: int = 10_000) -> list[str]:
+    """Click the loaded page's navigation buttons as a reader does; the problems found (empty: it works).
+    Below 992 px the navigation and contents buttons must open the sidebars as dialogs with visible links;
+    on the desktop the menu button must collapse the primary sidebar (the text taking its room) and bring
+    it back. Waits for each state (the theme animates), at most ``timeout_ms``."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    shown = lambda sel: page.locator(f"{sel} >> visible=true")  # noqa: E731
+
+    def reached(condition_js: str, arg=None) -> bool:
+        try:
+            page.wait_for_function(condition_js, arg=arg, timeout=timeout_ms)
+        except PlaywrightTimeout:
+            return False
+        return True
+
+    primary = shown(".primary-toggle")
+    if primary.count() != 1:
+        return [f"{page_path}: {primary.count()} visible navigation buttons at {width} px"]
+    if width < 992:
+        for button, dialog, link in ((".primary-toggle", "#pst-primary-sidebar-modal", "nav.bd-links a"),
+                                     (".secondary-toggle", "#pst-secondary-sidebar-modal", "nav a")):
+            if button == ".secondary-toggle" and page.locator("#pst-page-toc-nav").count() == 0:
+                continue  # a page without sections has no contents button to offer
+            visible_buttons = shown(button)
+            if visible_buttons.count() != 1:
+                return [f"{page_path}: no visible {button} at {width} px"]
+            visible_buttons.first.click()
+            if not reached(f"() => document.querySelector('{dialog}').open"):
+                return [f"{page_path} at {width} px: clicking {button} did not open {dialog}"]
+            if page.locator(f"{dialog} {link} >> visible=true").count() == 0:
+                return [f"{page_path}: {dialog} opened without visible links"]
+            page.keyboard.press("Escape")
+            if not reached(f"() => !document.querySelector('{dialog}').open"):
+                return [f"{page_path} at {width} px: Escape did not close {dialog}"]
+        return []
+    start = page.evaluate(_SIDEBAR_JS)
+    if not start["shown"]:
+        return [f"{page_path}: primary sidebar not shown at {width} px"]
+    primary.first.click()
+    # collapsed, and the text took the sidebar's room
+    if not reached(f"a => {{ const s = ({_SIDEBAR_JS})(); return !s.shown && s.article > a + 100; }}",
+                   start["article"]):
+        return [f"{page_path}: the menu button did not collapse the sidebar, or the text did not take its room "
+                f"(before {start}, after {page.evaluate(_SIDEBAR_JS)})"]
+    if page.locator("#pst-primary-sidebar-modal").evaluate("d => d.open"):
+        return [f"{page_path}: the menu button opened the phone dialog at {width} px"]
+    primary.first.click()
+    if not reached(f"() => ({_SIDEBAR_JS})().shown"):
+        return [f"{page_path}: the menu button did not bring the sidebar back"]
+    return []
+
+
+def fresh_load(browser, site: Path, origin: str, page_path: str, width: int) -> dict:
+    """One fresh load of ``page_path`` at ``width`` px (cached in _LOADED): {"layout": measure_loaded entry,
+    "nav": navigation_problems on that load (after measuring)}."""
+    key = ("fresh", page_path, width)
+    if key not in _LOADED:
+        context, page = new_page(browser, origin, width)
+        try:
+            load(page, f"{origin}/{page_path}")
+            entry = measure_loaded(page, site, origin)
+            page.evaluate(_CLOSE_OPENED_JS)
+            _LOADED[key] = {"layout": entry, "nav": navigation_problems(page, page_path, width)}
+        finally:
+            context.close()
+    return _LOADED[key]
+
+
 @pytest.mark.parametrize("width", [390, 1280])
-@pytest.mark.parametrize("page_path", ["book/intro.html", "book/part2/06_gradient_methods.html"])
+@pytest.mark.parametrize("page_path", NAV_PAGES)
 def test_navigation_buttons_work(browser, origin, site, page_path, width):
-    """At 390 px the navigation and contents buttons open the sidebars as dialogs with their links; at
-    1280 px the menu button collapses the primary sidebar and brings it back."""
+    """At 390 px the navigation and contents buttons open the sidebars as dialogs with their links (on a
+    fresh load at 390 px); at 1280 px the menu button collapses the primary sidebar and brings it back (on
+    test_page's load of the page, after its checks; a fresh load if that did not run)."""
     if not (site / page_path).is_file():
         pytest.skip(f"{page_path} not built")
-    context, page = new_page(browser, origin, width)
-    try:
-        load(page, f"{origin}/{page_path}")
-        shown = lambda sel: page.locator(f"{sel} >> visible=true")  # noqa: E731
-        primary = shown(".primary-toggle")
-        assert primary.count() == 1, f"{primary.count()} visible navigation buttons at {width} px"
-        if width < 992:
-            for button, dialog, link in ((".primary-toggle", "#pst-primary-sidebar-modal", "nav.bd-links a"),
-                                         (".secondary-toggle", "#pst-secondary-sidebar-modal", "nav a")):
-                visible_buttons = shown(button)
-                if button == ".secondary-toggle" and page.locator("#pst-page-toc-nav").count() == 0:
-                    continue  # a page without sections has no contents button to offer
-                assert visible_buttons.count() == 1, f"no visible {button} at {width} px"
-                visible_buttons.first.click()
-                try:
-                    page.wait_for_function(f"() => document.querySelector('{dialog}').open", timeout=10_000)
-                except Exception:  # playwright TimeoutError
-                    pytest.fail(f"{page_path} at {width} px: clicking {button} did not open {dialog}", pytrace=False)
-                links = page.locator(f"{dialog} {link} >> visible=true")
-                assert links.count() > 0, f"{dialog} opened without visible links"
-                page.keyboard.press("Escape")
-                page.wait_for_function(f"() => !document.querySelector('{dialog}').open", timeout=10_000)
-        else:
-            state = page.evaluate  # noqa: E731
-            js = """() => { const s = document.querySelector('#pst-primary-sidebar'), r = s.getBoundingClientRect();
-                return {shown: r.right > 1 && r.width > 100 && getComputedStyle(s).visibility !== 'hidden',
-                        article: document.querySelector('.bd-article').getBoundingClientRect().width}; }"""
-            start = state(js)
-            assert start["shown"], f"{page_path}: primary sidebar not shown at {width} px"
-            primary.first.click()
-            page.wait_for_timeout(600)  # the theme animates the sidebar out
-            collapsed = state(js)
-            assert not collapsed["shown"], f"{page_path}: the menu button did not collapse the sidebar"
-            assert collapsed["article"] > start["article"] + 100, "the text did not take the sidebar's room"
-            assert not page.locator("#pst-primary-sidebar-modal").evaluate("d => d.open")
-            primary.first.click()
-            page.wait_for_timeout(600)
-            assert state(js)["shown"], f"{page_path}: the menu button did not bring the sidebar back"
-    finally:
-        context.close()
+    if width >= 992 and ("nav", page_path, width) in _LOADED:
+        problems = _LOADED[("nav", page_path, width)]
+    else:
+        problems = fresh_load(browser, site, origin, page_path, width)["nav"]
+    assert not problems, "\n".join(problems)
+
+
+def test_navigation_check_fails_on_dead_buttons(browser, canary_site):
+    """navigation_problems can fail: a page whose menu buttons do nothing (the bug issue 9 found)."""
+    for width in (390, 1280):
+        context, page = new_page(browser, canary_site, width)
+        try:
+            load(page, f"{canary_site}/deadnav.html")
+            problems = navigation_problems(page, "deadnav.html", width, timeout_ms=1000)
+        finally:
+            context.close()
+        expected = "did not open #pst-primary-sidebar-modal" if width < 992 else "did not collapse the sidebar"
+        assert any(expected in p for p in problems), (width, problems)
 
 
 def must_fit(e: dict) -> bool:
@@ -1046,21 +1126,20 @@ def test_figures_are_not_scaled_below_a_legible_size(layout, page_path, width):
 
 @pytest.mark.parametrize("page_path", ["book/part2/06_gradient_methods.html"])
 def test_resized_layout_equals_a_fresh_load(browser, site, origin, page_path):
-    """The layout tests measure 390 px by resizing the page test_page loaded at 1280 px: on a chapter with
-    figures, a widget and over-wide equations, that gives the numbers a fresh load at 390 px gives."""
+    """The layout tests measure 390 px by resizing the page test_page loaded at 1280 px (after its checks,
+    the menu button and the slider): on a chapter with figures, a widget and over-wide equations, that gives
+    the numbers a fresh load at 390 px gives."""
     if not (site / page_path).is_file():
         pytest.skip(f"{page_path} not built")
-    context, page = new_page(browser, origin, 1280)
-    try:
-        load(page, f"{origin}/{page_path}")
-        resized = measure_widths(page, site, origin)[390]["summary"]
-    finally:
-        context.close()
-    context, page = new_page(browser, origin, 390)
-    try:
-        load(page, f"{origin}/{page_path}")
-        fresh = measure_loaded(page, site, origin)["summary"]
-    finally:
-        context.close()
+    if (page_path, 390) in _LOADED:
+        resized = _LOADED[(page_path, 390)]["summary"]
+    else:  # test_page did not run on this page (e.g. -k): its sequence of measurements on a fresh 1280 load
+        context, page = new_page(browser, origin, 1280)
+        try:
+            load(page, f"{origin}/{page_path}")
+            resized = measure_widths(page, site, origin)[390]["summary"]
+        finally:
+            context.close()
+    fresh = fresh_load(browser, site, origin, page_path, 390)["layout"]["summary"]
     differ = {k: (resized.get(k), fresh[k]) for k in fresh if resized.get(k) != fresh[k]}
     assert not differ, f"{page_path}: resized to 390 px vs loaded at 390 px (resized, fresh): {differ}"
