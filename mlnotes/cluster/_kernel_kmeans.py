@@ -89,6 +89,13 @@ class KernelKMeans(ClusterMixin, KernelMixin, BaseEstimator):
     X_fit_ : ndarray of shape (n_samples, n_features), or None for a precomputed kernel
     n_features_in_ : int
 
+    Raises
+    ------
+    ValueError
+        NaN or infinity, ``n_clusters`` above the number of samples, a bad ``init``, a non-positive ``gamma``, or
+        a Gram matrix that is not positive semidefinite (precomputed, callable, sigmoid or polynomial with
+        :math:`c_0 < 0`: Lloyd's iterations then need not decrease the inertia, which can be negative).
+
     Notes
     -----
     Each iteration assigns every point to its nearest centre and moves each centre to the mean of its points,
@@ -181,7 +188,7 @@ class KernelKMeans(ClusterMixin, KernelMixin, BaseEstimator):
         n_init = check_scalar(self.n_init, "n_init", Integral, min_val=1)
         self._max_iter = check_scalar(self.max_iter, "max_iter", Integral, min_val=1)
         tol = check_scalar(self.tol, "tol", Real, min_val=0)
-        K, _ = self._fit_kernel(X)
+        K, _ = self._fit_kernel(X, require_psd=True)
         n = K.shape[0]
         if n < self._n_clusters:
             raise ValueError(f"n_samples={n} should be >= n_clusters={self._n_clusters}")

@@ -69,10 +69,14 @@ class KernelMixin:
         r"""Validate the training data and return ``(K, y)``: the Gram matrix :math:`K` of shape (n, n), and ``y``
         (validated, unless it is the default ``"no_validation"`` of an unsupervised estimator).
 
-        ``K`` is a new array the caller may overwrite. A precomputed ``X`` must be square and symmetric, and
-        positive semidefinite too when ``require_psd`` (Mercer's condition, chapter 15; estimators whose
-        factorisation detects a matrix that is not PSD check it there instead). With ``gram=False`` only the
-        diagonal :math:`k(x_i, x_i)` is computed and returned in place of ``K`` (a lazy learner needs no more).
+        ``K`` is a new array the caller may overwrite. A precomputed ``X`` must be square and symmetric. With
+        ``require_psd``, :math:`K` must also be positive semidefinite (Mercer's condition, chapter 15: the
+        feature-space distances of the distance-based methods exist only then); it is checked unless the kernel is
+        one that is PSD on every data set (linear, rbf, laplacian, polynomial with :math:`c_0 \ge 0`), i.e. for a
+        precomputed matrix, a callable, the sigmoid kernel and a polynomial kernel with :math:`c_0 < 0`
+        (estimators whose factorisation detects a matrix that is not PSD check it there instead). With
+        ``gram=False`` only the diagonal :math:`k(x_i, x_i)` is computed and returned in place of ``K`` (a lazy
+        learner needs no more; then a precomputed matrix only is checked).
         """
         self._kernel_args = self._check_kernel_params()
         if isinstance(y, str) and y == "no_validation":        # an unsupervised estimator
@@ -86,7 +90,20 @@ class KernelMixin:
             self.X_fit_ = None
             return (np.array(K, dtype=float, copy=True) if gram else np.diag(K).copy()), y
         self.X_fit_ = X
-        return (self._kernel(X, X) if gram else self._kernel_diagonal(X)), y
+        if not gram:
+            return self._kernel_diagonal(X), y
+        K = self._kernel(X, X)
+        if require_psd and not self._always_psd():
+            try:
+                check_kernel_matrix(K, "K", require_psd=True, tol=1e-7)
+            except ValueError as error:
+                raise ValueError(f"the Gram matrix K of kernel={self.kernel!r} on the training points: {error}") from None
+        return K, y
+
+    def _always_psd(self):
+        """Whether the named kernel is positive semidefinite on every data set (chapter 15)."""
+        return self.kernel in ("linear", "rbf", "laplacian") or (
+            self.kernel in ("poly", "polynomial") and self._kernel_args["coef0"] >= 0)
 
     def _predict_kernel(self, X, *, return_X=False):
         """The kernel between new points and the training points, shape (n_test, n_samples), after validation

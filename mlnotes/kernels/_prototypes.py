@@ -21,7 +21,7 @@ def _fit_classes(estimator, X, y, gram=True):
     class codes."""
     estimator._kernel_args = estimator._check_kernel_params()
     _, _, codes = check_classes(estimator, X, y, dtype=np.float64)
-    K, _ = estimator._fit_kernel(X, y, gram=gram)
+    K, _ = estimator._fit_kernel(X, y, gram=gram, require_psd=True)
     return K, codes
 
 
@@ -47,6 +47,14 @@ class KernelKNeighborsClassifier(ClassifierMixin, KernelMixin, BaseEstimator):
         :math:`k(x_i, x_i)` of the training points.
     X_fit_ : ndarray of shape (n_samples, n_features), or None for a precomputed kernel
     n_features_in_ : int
+
+    Raises
+    ------
+    ValueError
+        NaN or infinity, fewer than 2 classes, ``n_neighbors`` above the number of samples, a non-positive
+        ``gamma``, or a precomputed Gram matrix that is not symmetric positive semidefinite (then
+        :math:`d(x, z)^2` can be negative: not a distance). A callable or sigmoid kernel is not checked here
+        (``fit`` computes only :math:`k(x_i, x_i)`).
 
     Notes
     -----
@@ -146,6 +154,13 @@ class KernelNearestCentroid(ClassifierMixin, KernelMixin, BaseEstimator):
         :math:`\lVert\mu_c\rVert^2 = \tfrac1{n_c^2}\sum_{i, j \in c} k(x_i, x_j)`.
     X_fit_ : ndarray of shape (n_samples, n_features), or None for a precomputed kernel
     n_features_in_ : int
+
+    Raises
+    ------
+    ValueError
+        NaN or infinity, fewer than 2 classes, a non-positive ``gamma``, or a Gram matrix that is not positive
+        semidefinite (precomputed, callable, sigmoid or polynomial with :math:`c_0 < 0`: then the distances to
+        the means are not distances; chapter 15's check, the message gives the smallest eigenvalue).
 
     Notes
     -----

@@ -125,3 +125,14 @@ def test_errors():
     X[0, 0] = np.nan
     with pytest.raises(ValueError, match="NaN"):
         KernelKMeans(2).fit(X)
+
+
+def test_a_gram_matrix_that_is_not_psd_is_rejected():
+    X, _ = _blobs(n=60)
+    with pytest.raises(ValueError, match="kernel='sigmoid'.*not positive semidefinite"):
+        KernelKMeans(3, kernel="sigmoid", gamma=2.0, coef0=-1.0).fit(X)
+    with pytest.raises(ValueError, match="not positive semidefinite"):
+        KernelKMeans(3, kernel="poly", degree=3, coef0=-2.0).fit(X)
+    K = rbf_kernel(X) - 0.5 * np.eye(60)
+    with pytest.raises(ValueError, match="precomputed kernel matrix\\) is not positive semidefinite"):
+        KernelKMeans(3, kernel="precomputed").fit(K)

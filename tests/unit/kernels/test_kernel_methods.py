@@ -268,3 +268,16 @@ def test_kernel_diagonal_is_the_diagonal_of_the_kernel_matrix(metric):
     kernel = lambda A, B: pairwise_kernels(A, B, metric=metric, filter_params=True, gamma=0.3)   # noqa: E731
     np.testing.assert_allclose(kernel_diagonal(kernel, X), np.diag(kernel(X, X)), rtol=1e-14, atol=1e-14)
     np.testing.assert_allclose(kernel_diagonal(kernel, X, block_size=7), np.diag(kernel(X, X)), rtol=1e-14, atol=1e-14)
+
+
+def test_distance_methods_reject_a_gram_matrix_that_is_not_psd():
+    X, y, X_test = _classes()
+    K = pairwise_kernels(X, metric="sigmoid", gamma=2.0, coef0=-1.0)
+    assert np.linalg.eigvalsh(K)[0] < -1.0                       # not a kernel on these points
+    with pytest.raises(ValueError, match="kernel='sigmoid' on the training points: K is not positive semidefinite: "
+                                         "its smallest eigenvalue"):
+        KernelNearestCentroid(kernel="sigmoid", gamma=2.0, coef0=-1.0).fit(X, y)
+    with pytest.raises(ValueError, match="not positive semidefinite"):
+        KernelNearestCentroid(kernel="precomputed").fit(K, y)
+    with pytest.raises(ValueError, match="not positive semidefinite"):
+        KernelKNeighborsClassifier(kernel="precomputed").fit(K, y)
