@@ -211,12 +211,19 @@ def records(nb) -> list[dict]:
     return out
 
 
+def _without_front_matter(text: str) -> str:
+    """``text`` without a leading YAML front-matter block (``---`` lines around it)."""
+    return re.sub(r"\A---\n.*?\n---(\n|\Z)", "", text, count=1, flags=re.S)
+
+
 def title(path: Path) -> str:
-    """The first level-1 heading of a notebook or markdown page."""
+    """The first level-1 heading of a notebook or markdown page (a YAML front-matter block, such as the
+    chapters' macros cell, holds ``# comments``, not headings: it is skipped)."""
     if path.suffix == ".ipynb":
-        text = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "markdown")
+        cells = nbformat.read(path, as_version=4).cells
+        text = "\n".join(_without_front_matter(c.source) for c in cells if c.cell_type == "markdown")
     else:
-        text = path.read_text()
+        text = _without_front_matter(path.read_text())
     match = re.search(r"^# (.+)$", text, flags=re.M)
     return match.group(1).strip() if match else path.stem
 

@@ -168,3 +168,20 @@ def test_break_lines_splits_long_formulas_at_top_level_quads_only():
     assert pages.plain_math("x^T A y with lambda >= 0") == ["x^T", "lambda", ">="]
     assert pages.plain_math("$x^\\top A y$ with `lambda` and $\\lambda \\ge 0$") == []
     assert pages.id_gaps(["LA-1", "LA-3", "GC-2"]) == ["LA-2", "GC-1"]
+
+
+def test_title_is_the_chapter_heading_not_a_comment_of_the_macros_cell(tmp_path):
+    # the errata page once headed every chapter with the macros cell's "# ..." YAML comment
+    nb = new_notebook(cells=[nbformat.v4.new_markdown_cell("---\n# a YAML comment\nmath: {}\n---\n$x$"),
+                             nbformat.v4.new_markdown_cell("Some text.\n\n# The real title\n\n## A section")])
+    nbformat.write(nb, tmp_path / "c.ipynb")
+    assert nbtools.title(tmp_path / "c.ipynb") == "The real title"
+    (tmp_path / "p.md").write_text("---\n# comment\n---\n# Page title\n")
+    assert nbtools.title(tmp_path / "p.md") == "Page title"
+
+
+def test_every_chapter_has_its_own_title():
+    chapters = sorted((nbtools.ROOT / "book").glob("part*/*.ipynb"))
+    titles = [nbtools.title(path) for path in chapters]
+    assert len(set(titles)) == len(titles), titles
+    assert all(path.stem not in titles for path in chapters)   # the fallback: no level-1 heading found
