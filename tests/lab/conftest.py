@@ -1,8 +1,11 @@
 """A JupyterLab server from the project's .venv, on a copy of the book, for the browser test.
 
 The server runs in its own process group on a free port with an empty token; the fixture stops it,
-and every kernel it started, also when the test fails. The chapters are copied to a temporary
-folder so that running them can never write into the committed notebooks.
+and every kernel it started, also when the test fails, at the end of the module (the root conftest.py
+runs the module's tests as one xdist unit, so the server stops as soon as they are done). The chapters
+are copied to a temporary folder so that running them can never write into the committed notebooks;
+the copies have no stored outputs (the test clears them before Run All anyway, as a reader's run does:
+JupyterLab then never renders outputs that are thrown away).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import nbformat
 import psutil
 import pytest
 
@@ -76,7 +80,7 @@ def _stop(proc: subprocess.Popen) -> None:
             return
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     """``(base_url, root_dir)`` of a running JupyterLab whose root is a copy of ``book/``."""
     if not JUPYTER.exists():
@@ -84,6 +88,12 @@ def lab(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("lab")
     book = tmp / "book"
     shutil.copytree(ROOT / "book", book, ignore=shutil.ignore_patterns("_assets", ".ipynb_checkpoints"))
+    for path in book.rglob("*.ipynb"):
+        nb = nbformat.read(path, as_version=4)
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                cell.outputs, cell.execution_count = [], None
+        nbformat.write(nb, path)
     settings = tmp / "settings"
     for name, value in LAB_SETTINGS.items():
         path = settings / name
@@ -119,7 +129,7 @@ def lab(tmp_path_factory):
         log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
     if not CHROMIUM.exists():
         pytest.fail("/usr/bin/chromium missing: apt-get install -y chromium")

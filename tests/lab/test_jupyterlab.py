@@ -18,7 +18,9 @@ import pytest
 
 from conftest import SCREENSHOTS, shutdown_kernels
 
-CHAPTERS = ["part1/01_linear_algebra.ipynb", "part2/06_gradient_methods.ipynb",
+# Three chapters (issue 9 asks for at least three), each with a slider-driven figure, admonitions, roles and
+# the book's macros: the ones that run fastest (book/back/timings.json: 13.6 s, 19.8 s, 27.4 s when chosen).
+CHAPTERS = ["part2/07_convexity_duality.ipynb", "part3/13_generative_classifiers.ipynb",
             "part3/12_linear_classification.ipynb"]
 RAW_MARKUP = re.compile(r":::\{\w+\}|```\{\w+\}|\{(?:ref|eq|cite|term|doc|numref|cite:p|cite:t)\}`")
 
@@ -75,9 +77,10 @@ MATH_ERRORS = """() => {
     if (!/Not Found$/i.test(e.getAttribute('title'))) bad.push('myst: ' + describe(e));
   });
   panel.querySelectorAll('.katex *, mjx-container *').forEach(e => {
+    if (e.children.length !== 0) return;  // leaves only (and no style lookup for the others)
     const c = getComputedStyle(e).color;
     const m = c.match(/rgba?\\((\\d+), (\\d+), (\\d+)/);
-    if (m && +m[1] > 150 && +m[2] < 80 && +m[3] < 80 && e.children.length === 0) bad.push('red: ' + describe(e));
+    if (m && +m[1] > 150 && +m[2] < 80 && +m[3] < 80) bad.push('red: ' + describe(e));
   });
   return bad;
 }"""
