@@ -31,7 +31,7 @@ def checked_gradient(grad, x, *, allow_overflow=False):
         g = np.asarray(grad(x), dtype=float)
     if g.shape != x.shape:
         raise ValueError(f"grad(x) must have the shape of x, {x.shape}, got {g.shape}")
-    if np.isfinite(x).all():
+    if not np.isfinite(g).all() and np.isfinite(x).all():   # one pass over g when it is finite (every step)
         if np.isnan(g).any():
             raise ValueError("grad(x) returned NaN at a finite x: is x outside the domain of f, or is grad wrong "
                              "there (or does it overflow internally)?")
@@ -43,6 +43,8 @@ def checked_gradient(grad, x, *, allow_overflow=False):
 def checked_value(f, x):
     """Call ``f(x)`` and check that it returns a real scalar (inf and NaN are returned, for divergence checks)."""
     value = f(x)
+    if isinstance(value, (float, np.floating)):     # the common case (a Python or numpy float), checked cheaply
+        return float(value)
     if np.ndim(value) != 0 or not isinstance(np.asarray(value).item(), numbers.Real):
         raise ValueError(f"f(x) must return a real scalar, got {value!r}")
     return float(value)

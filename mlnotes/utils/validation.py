@@ -30,9 +30,9 @@ def to_float_array(a, name, expected="an array"):
 def _check_nonempty_finite(arr, name):
     if arr.size == 0:
         raise ValueError(f"{name} is empty (shape {arr.shape}): at least one sample is needed")
-    if np.isnan(arr).any():
-        raise ValueError(f"{name} contains NaN")
-    if np.isinf(arr).any():
+    if not np.isfinite(arr).all():                    # one pass in the common case; then which problem
+        if np.isnan(arr).any():
+            raise ValueError(f"{name} contains NaN")
         raise ValueError(f"{name} contains infinity")
     return arr
 
