@@ -16,8 +16,8 @@ from numbers import Real
 import numpy as np
 from scipy.special import expit, softmax
 
-from ..losses import (binary_cross_entropy, binary_cross_entropy_grad, softmax_cross_entropy,
-                      softmax_cross_entropy_grad)
+from ..losses import softmax_cross_entropy, softmax_cross_entropy_grad
+from ..losses._probabilistic import _binary_cross_entropy, _binary_cross_entropy_grad
 from ..utils.validation import as_finite_array, as_float_matrix, check_bool, check_sample_weight, check_scalar
 from ._glm import GLMClassifier, Link, split_params
 
@@ -90,8 +90,12 @@ def _logistic_objective(w, X, Y, sample_weight, C, fit_intercept=True):
     W, b = split_params(w, n_features, K, fit_intercept)
     Z = X @ W.T + b                                             # scores, (n, K)
     if K == 1:
-        losses = binary_cross_entropy(Y[:, 0], Z[:, 0])
-        R = binary_cross_entropy_grad(Y[:, 0], Z[:, 0])[:, None]   # dloss/dz = sigma(z) - y
+        z = Z[:, 0]
+        if not np.isfinite(z).all():    # X @ W overflowed: the error the checked cross-entropy gives
+            as_finite_array(z, "z")
+        # the labels were checked once, by the caller: the unchecked losses (the same arithmetic)
+        losses = _binary_cross_entropy(Y[:, 0], z)
+        R = _binary_cross_entropy_grad(Y[:, 0], z)[:, None]     # dloss/dz = sigma(z) - y
     else:
         losses = softmax_cross_entropy(Y, Z)
         R = softmax_cross_entropy_grad(Y, Z)                        # softmax(Z) - Y

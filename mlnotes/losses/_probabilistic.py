@@ -42,13 +42,21 @@ def binary_cross_entropy(y, z):
 
     evaluated as ``logaddexp(0, z) - y * z``, finite for every finite score.
     """
-    y, z = _binary_targets(y, z)
+    return _binary_cross_entropy(*_binary_targets(y, z))
+
+
+def _binary_cross_entropy(y, z):
+    """:func:`binary_cross_entropy` without the checks (for callers that validated ``y`` and ``z``)."""
     return np.logaddexp(0.0, z) - y * z
 
 
 def binary_cross_entropy_grad(y, z):
     r"""Derivative with respect to the score: :math:`\sigma(z) - y`; same shape as ``y``."""
-    y, z = _binary_targets(y, z)
+    return _binary_cross_entropy_grad(*_binary_targets(y, z))
+
+
+def _binary_cross_entropy_grad(y, z):
+    """:func:`binary_cross_entropy_grad` without the checks."""
     return expit(z) - y
 
 
