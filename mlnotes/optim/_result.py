@@ -4,7 +4,6 @@ import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
-from sklearn.exceptions import ConvergenceWarning
 
 
 @dataclass
@@ -62,6 +61,9 @@ class History:
     def result(self, converged, message, *, x=None, fun=None, warn=True):
         """The :class:`OptimizeResult`; warns with ``ConvergenceWarning`` when not converged."""
         if not converged and warn:
+            # scikit-learn's own class (so code catching it, and its estimator checks, see it), imported only
+            # when a warning is due: importing sklearn costs about a second to a chapter that does not use it
+            from sklearn.exceptions import ConvergenceWarning
             warnings.warn(message, ConvergenceWarning, stacklevel=3)
         x = self.path[-1] if x is None else x
         fun = self.values[-1] if fun is None else fun

@@ -614,3 +614,15 @@ def test_projected_gradient_descent_reports_an_unmet_stopping_rule_and_rejects_a
     assert not result.converged and result.n_iter == 3
     with pytest.raises(ValueError, match="step_size must be > 0"):
         O.projected_gradient_descent(lambda w: w, np.zeros(2), lambda z: z, step_size=0.0)
+
+
+def test_the_convergence_warning_is_sklearns_class_and_importing_optim_does_not_import_sklearn():
+    # sklearn is imported only when a warning is due (it costs about a second to a chapter without sklearn);
+    # the class is sklearn's own, not a subclass, so code filtering or catching sklearn's class sees it
+    import subprocess
+    import sys
+    code = "import sys, mlnotes.optim; print('sklearn' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "False\n"
+    with pytest.warns(ConvergenceWarning) as record:
+        O.gradient_descent(lambda x: x @ x, lambda x: 2 * x, [1.0], step_size=0.01, max_iter=2)
+    assert record[0].category is ConvergenceWarning
