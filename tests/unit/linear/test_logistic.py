@@ -261,6 +261,13 @@ def test_checked_and_unchecked_objectives_agree():
                                   _logistic_hessian(theta, X, Y, s, C, fit_intercept))
 
 
+def test_scores_that_overflow_raise_instead_of_a_nan_objective():
+    # the binary objective calls the unchecked cross-entropy: the scores X w + b are still checked
+    X, Y = np.array([[1e300], [1.0]]), np.array([[1.0], [0.0]])
+    with np.errstate(over="ignore"), pytest.raises(ValueError, match="z contains infinity"):
+        logistic_objective(np.array([1e300, 0.0]), X, Y, None, 1.0)
+
+
 @pytest.mark.filterwarnings("error::sklearn.exceptions.ConvergenceWarning")
 def test_lbfgs_converges_on_features_of_scale_1e6():
     # issue 11: iris standardised then scaled by 1e6; scipy stopped because the objective stopped decreasing
