@@ -8,6 +8,11 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 start=$SECONDS
 bash tools/build.sh
 echo "test: setup and strict build took $((SECONDS - start)) s"
+# Full-page screenshots of the site are pictures for people, not checks (a third of a page's browser
+# test): off here; MLNOTES_SCREENSHOTS=_build/screenshots bash tools/test.sh takes them.
+export MLNOTES_SCREENSHOTS="${MLNOTES_SCREENSHOTS:-off}"
+# --dist loadscope with the work units of conftest.py: a notebook's cells, or a site page's browser
+# tests, run in order on one worker; the longest units start first.
 exec .venv/bin/python -m pytest tests book -p no:cacheprovider \
   --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
-  -n 2 --dist loadfile --durations=30 "$@"
+  -n 2 --dist loadscope --durations=30 "$@"

@@ -2,7 +2,8 @@
 
 Per page (parametrized): MathJax typesets every math element without errors or undefined macros, no
 request leaves the local server, no failed request, no console error outside ALLOWED_CONSOLE_ERRORS,
-every <img> loads, saved widgets render; a full-page screenshot goes to _build/screenshots/<page>.jpg.
+every <img> loads, saved widgets render; a full-page screenshot goes to _build/screenshots/<page>.jpg
+(tools/test.sh turns them off).
 The canary test runs the same checks on a deliberately broken page, so they are known to fail.
 
 Run after building:  tools/assets.sh && jupyter-book build . -W -n --keep-going && pytest tests/site
@@ -745,7 +746,7 @@ PAGES = discover_pages(site_dir()) or ["<site not built>"]
 #: the test command); test_resized_layout_equals_a_fresh_load shows the resize measures what a fresh load
 #: does. (page, width) -> measure_loaded entry; ("slider", page) -> drag_first_slider result;
 #: ("nav", page, width) -> navigation_problems; ("fresh", page, width) -> fresh_load.
-#: The root conftest.py puts every test of one page in one xdist group, so they share this cache.
+#: The root conftest.py schedules every test of one page as one work unit on one worker, so they share it.
 _LOADED: dict = {}
 
 
@@ -1029,17 +1030,6 @@ def must_fit(e: dict) -> bool:
     return not (e.get("folded") and e["inOutput"])
 
 
-# Issue 9 asks that no display equation be wider than the column at 1280 px and that figures stay legible
-# without sideways scrolling on the desktop. Not met on every page yet (at the last measurement: over-wide
-# displays left on the errata page and in chapter 11; figures wider than about 10.5 in in several chapters,
-# which the figure check finds since figures.js reads the CSS width MyST-NB writes as an inline style): these
-# two checks run and report, as expected failures, until that work is done. They are not strict, so they
-# cannot fail the suite; remove LAYOUT_PENDING when the pages pass.
-LAYOUT_PENDING = pytest.mark.xfail(strict=False, reason="issue 9 layout targets not met yet (over-wide displays, "
-                                   "figure widths): see the closing note of this stop")
-
-
-@LAYOUT_PENDING
 @pytest.mark.parametrize("page_path", LAYOUT_PAGES)
 def test_no_display_equation_wider_than_the_column_at_1280(layout, page_path):
     all_eqs = layout(page_path, 1280)["detail"]["equations_all"]
@@ -1098,7 +1088,6 @@ def test_static_widgets_are_disabled_with_a_note(layout, page_path, browser, ori
         assert after == before, f"{page_path}: a static slider moved ({before} -> {after})"
 
 
-@LAYOUT_PENDING
 @pytest.mark.parametrize("width", MEASURE_WIDTHS)
 @pytest.mark.parametrize("page_path", CHAPTER_PAGES or ["<site not built>"])
 def test_figures_are_not_scaled_below_a_legible_size(layout, page_path, width):
