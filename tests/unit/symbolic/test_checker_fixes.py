@@ -150,10 +150,10 @@ def test_many_timed_out_decisions_with_gc_activity_print_nothing(capfd):
     finally:
         gc.callbacks.remove(busy)
         gc.set_threshold(*thresholds)
-    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)       # no alarm left pending
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)       # no alarm left pending
     assert not _deadlines
-    assert signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, signal.default_int_handler, None) \
-        or not getattr(signal.getsignal(signal.SIGALRM), "__module__", "").startswith("mlnotes")
+    assert signal.getsignal(signal.SIGPROF) in (signal.SIG_DFL, signal.default_int_handler, None) \
+        or not getattr(signal.getsignal(signal.SIGPROF), "__module__", "").startswith("mlnotes")
     time.sleep(0.05)
     err = capfd.readouterr().err
     assert "Exception ignored" not in err and "_Timeout" not in err, err
@@ -184,7 +184,7 @@ def test_time_limits_nest_and_the_outer_one_still_fires():
             while True:
                 sum(range(1000))
     assert time.perf_counter() - start < 2
-    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
 
 
 # ---------------------------------------------------------------------------------------------
