@@ -112,13 +112,59 @@ def test_generated_pages_are_up_to_date():
     assert not stale, f"out of date: {stale}; run python tools/pages.py"
 
 
-def test_erratum_titles_typeset_their_math(nb, request):
-    """The errata page shows each title as written: mathematics in it must be MyST math ($...$)."""
+# Plain-text mathematics that pages.PLAIN_MATH does not see: a fraction with a letter or a bracket on
+# one side (1/L, 2/f'', (p+1)/n, not "60/40"), a one-letter equation or inequality (f = 0, p < 1, a
+# bracket's "Y = k"), a starred optimum (f*, x*). Applied to the prose left by the same stripping of
+# $...$ and `code` as pages.plain_math (an extension of pages.PLAIN_MATH, which the layout helper owns).
+TITLE_PLAIN_MATH = re.compile(
+    r"\b\d+/[A-Za-z(]|\b[A-Za-z]/[\w(]|\)/[\w(]|(?<![\w'])[A-Za-z] ?(?:=|<|>)(?!=)|\b[A-Za-z]\*(?!\w)")
+
+
+def title_plain_math(title: str) -> list[str]:
+    """The pieces of a claim's or an erratum's ``title`` that look like mathematics typed as plain text."""
+    prose = re.sub(r"\$\$.*?\$\$|\$[^$]*\$|`[^`]*`", " ", title, flags=re.S)
+    return pages.plain_math(title) + [m.group(0) for m in TITLE_PLAIN_MATH.finditer(prose)]
+
+
+def test_title_plain_math_catches_plain_math_and_passes_typeset_math():
+    must_catch = {
+        "falls short of sigma^2 by as much": ["sigma^2"],
+        "1/L is an upper bound on the step size": ["1/L"],
+        "the penalty lambda w^2 is convex": ["w^2", "lambda"],
+        "on a x^2 / 2 the step 1/f'' is Newton's": ["x^2", "1/f"],
+        "the risk of f = 0, and of f*": ["f =", "f*"],
+        "meets the O(1/k) bound; sigma^2/N (n - N)/(n - 1)": ["sigma^2", "1/k", "2/N", ")/("],
+        "0-1 loss: predicting class k costs 1 - P(Y = k)": ["Y ="],
+        "with x1 + x2 <= 4, t in (0, 1], x* = (1/2, 3/2)": ["<=", "x*"],
+        "gradient_descent multiplies the iterate by 1 - eta L": ["gradient_d", "eta"],  # code name, not `code`
+    }
+    for title, expected in must_catch.items():
+        assert sorted(title_plain_math(title)) == sorted(expected), (title, title_plain_math(title))
+    must_pass = [
+        r"ERM's training risk falls short of $\sigma^2$ by $\sigma^2 (p+1)/n$; for large $n$ it exceeds $\sigma^2$",
+        r"$1/L$ is an upper bound on the step size, with $C = 1/(n \lambda)$ and $\lambda^* = 1/\lVert a\rVert^2$",
+        "`gradient_descent`'s stopping rule; `fit_linear` with `delta = epsilon * scale_`; `Ridge(alpha = n lambda)`",
+        "0-1 loss on a 60/40 test set: Robbins-Monro, one-vs-rest, the Crammer-Singer minimum (to 1e-6)",
+        "Exercise 1: the Bayes risk, and a median of four equally likely values",
+    ]
+    for title in must_pass:
+        assert title_plain_math(title) == [], (title, title_plain_math(title))
+
+
+#: Chapters whose claim titles still hold plain-text math (issue 9; their cells are not the titles helper's):
+#: expected failures until typeset. Strict: remove a chapter from here as soon as its titles pass.
+TITLES_PENDING = {"03_probability", "09_linear_regression"}
+
+
+def test_titles_typeset_their_math(nb, request):
+    """The site shows each claim's and erratum's title as written, and the errata page each erratum's:
+    mathematics in a title must be MyST math ($...$), code names code (`...`)."""
     path, notebook = nb
-    plain = {rec["id"]: pages.plain_math(rec["title"]) for rec in nbtools.records(notebook)
-             if rec["kind"] == "erratum"}
+    if path.stem in TITLES_PENDING:
+        request.applymarker(pytest.mark.xfail(strict=True, reason="claim titles of this chapter not typeset yet"))
+    plain = {(rec.get("id") or rec["title"]): title_plain_math(rec["title"]) for rec in nbtools.records(notebook)}
     plain = {k: v for k, v in plain.items() if v}
-    assert not plain, f"{path.name}: erratum titles with plain-text math (write it as $...$): {plain}"
+    assert not plain, f"{path.name}: claim or erratum titles with plain-text math (write it as $...$): {plain}"
 
 
 # ---------------------------------------------------------------------------------------------
