@@ -151,17 +151,12 @@ def test_title_plain_math_catches_plain_math_and_passes_typeset_math():
         assert title_plain_math(title) == [], (title, title_plain_math(title))
 
 
-#: Chapters whose claim titles still hold plain-text math (issue 9; their cells are not the titles helper's):
-#: expected failures until typeset. Strict: remove a chapter from here as soon as its titles pass.
-TITLES_PENDING = {"03_probability", "09_linear_regression"}
 
 
-def test_titles_typeset_their_math(nb, request):
+def test_titles_typeset_their_math(nb):
     """The site shows each claim's and erratum's title as written, and the errata page each erratum's:
     mathematics in a title must be MyST math ($...$), code names code (`...`)."""
     path, notebook = nb
-    if path.stem in TITLES_PENDING:
-        request.applymarker(pytest.mark.xfail(strict=True, reason="claim titles of this chapter not typeset yet"))
     plain = {(rec.get("id") or rec["title"]): title_plain_math(rec["title"]) for rec in nbtools.records(notebook)}
     plain = {k: v for k, v in plain.items() if v}
     assert not plain, f"{path.name}: claim or erratum titles with plain-text math (write it as $...$): {plain}"
