@@ -111,10 +111,25 @@ PLAIN_MATH = re.compile(
     r"\|\||\b[a-zA-Z]\([a-zA-Z0-9, ]+\)(?= *[=<>]| is| +as)")
 
 
+#: More plain-text math that a claim's or an erratum's title must not hold: fractions with a letter or
+#: bracket (1/L, (p+1)/n, not 60/40), one-letter equations and inequalities (f = 0), starred optima (f*)
+TITLE_PLAIN_MATH = re.compile(
+    r"\b\d+/[A-Za-z(]|\b[A-Za-z]/[\w(]|\)/[\w(]|(?<![\w'])[A-Za-z] ?(?:=|<|>)(?!=)|\b[A-Za-z]\*(?!\w)")
+
+
+def _prose(text: str) -> str:
+    """``text`` with its math (``$...$``, ``$$...$$``) and code spans blanked out."""
+    return re.sub(r"\$\$.*?\$\$|\$[^$]*\$|`[^`]*`", " ", text, flags=re.S)
+
+
 def plain_math(text: str) -> list[str]:
     """The pieces of ``text`` that look like mathematics typed as plain text (outside ``$...$`` and code)."""
-    prose = re.sub(r"\$\$.*?\$\$|\$[^$]*\$|`[^`]*`", " ", text, flags=re.S)
-    return [m.group(0) for m in PLAIN_MATH.finditer(prose)]
+    return [m.group(0) for m in PLAIN_MATH.finditer(_prose(text))]
+
+
+def title_plain_math(title: str) -> list[str]:
+    """The pieces of a claim's or an erratum's ``title`` that look like mathematics typed as plain text."""
+    return plain_math(title) + [m.group(0) for m in TITLE_PLAIN_MATH.finditer(_prose(title))]
 
 
 SHORT_MATH = 70  # characters of LaTeX that fit inline in the 688 px column; longer goes on its own line

@@ -112,18 +112,7 @@ def test_generated_pages_are_up_to_date():
     assert not stale, f"out of date: {stale}; run python tools/pages.py"
 
 
-# Plain-text mathematics that pages.PLAIN_MATH does not see: a fraction with a letter or a bracket on
-# one side (1/L, 2/f'', (p+1)/n, not "60/40"), a one-letter equation or inequality (f = 0, p < 1, a
-# bracket's "Y = k"), a starred optimum (f*, x*). Applied to the prose left by the same stripping of
-# $...$ and `code` as pages.plain_math (an extension of pages.PLAIN_MATH, which the layout helper owns).
-TITLE_PLAIN_MATH = re.compile(
-    r"\b\d+/[A-Za-z(]|\b[A-Za-z]/[\w(]|\)/[\w(]|(?<![\w'])[A-Za-z] ?(?:=|<|>)(?!=)|\b[A-Za-z]\*(?!\w)")
-
-
-def title_plain_math(title: str) -> list[str]:
-    """The pieces of a claim's or an erratum's ``title`` that look like mathematics typed as plain text."""
-    prose = re.sub(r"\$\$.*?\$\$|\$[^$]*\$|`[^`]*`", " ", title, flags=re.S)
-    return pages.plain_math(title) + [m.group(0) for m in TITLE_PLAIN_MATH.finditer(prose)]
+title_plain_math = pages.title_plain_math
 
 
 def test_title_plain_math_catches_plain_math_and_passes_typeset_math():
