@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import re
 import sys
 import tempfile
@@ -34,7 +35,8 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from nbtools import cell_errors, chapter_notebooks, execute, read_verdict_log
+from nbtools import ROOT, cell_errors, chapter_notebooks, execute, read_verdict_log
+from pages import TIMINGS
 
 VERDICT_LOG_ENV = "MLNOTES_VERDICT_LOG"   # the same name as mlnotes.symbolic.VERDICT_LOG_ENV
 
@@ -238,6 +240,22 @@ def totals(results: list[dict]) -> dict:
             "cell_errors": sum(len(res["errors"]) for res in results)}
 
 
+def longest_first(paths: list[Path]) -> list[Path]:
+    """``paths`` ordered by their last execution time (book/back/timings.json), longest first; a chapter
+    without a time first of all (it may be long)."""
+    try:
+        timings = json.loads(TIMINGS.read_text())
+    except (OSError, ValueError):
+        timings = {}
+
+    def seconds(path: Path) -> float:
+        try:
+            return timings[str(Path(path).resolve().relative_to(ROOT))]
+        except (KeyError, ValueError):
+            return float("inf")
+    return sorted(paths, key=seconds, reverse=True)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("selectors", nargs="*", help="substrings of chapter paths or notebook files (default: all)")
@@ -255,9 +273,12 @@ def main(argv=None) -> int:
     else:
         # spawn, not fork: verify may run inside a threaded process (a pytest worker), where a forked child can
         # deadlock on a lock another thread held at the fork
+        # the longest chapters first (their last run time, a hint only for the order), so that the chapter
+        # a worker starts last is a short one; the table keeps the book's order
         with ProcessPoolExecutor(max_workers=min(args.jobs, len(paths)),
                                  mp_context=multiprocessing.get_context("spawn")) as pool:
-            results = list(pool.map(verify_chapter, paths, [args.timeout] * len(paths)))
+            futures = {p: pool.submit(verify_chapter, p, args.timeout) for p in longest_first(paths)}
+            results = [futures[p].result() for p in paths]
     _print_table(results)
     _print_reasons(results)
     for res in results:

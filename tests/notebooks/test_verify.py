@@ -220,3 +220,13 @@ def test_source_claims_finds_literal_calls_only():
     assert [(c["cell"], c["kind"], c["key"], c["title"]) for c in verify.source_claims(nb)] == [
         (1, "claim", "a", "a"), (1, "erratum", "E-1", "erratum E-1: its title"), (1, "erratum", "E-2", "erratum E-2"),
         (2, "claim", "in a broken cell", "in a broken cell")]
+
+
+def test_chapters_are_started_longest_first(tmp_path, monkeypatch):
+    import json
+
+    times = tmp_path / "timings.json"
+    times.write_text(json.dumps({"book/a.ipynb": 5.0, "book/b.ipynb": 50.0, "book/c.ipynb": 20.0}))
+    monkeypatch.setattr(verify, "TIMINGS", times)
+    paths = [verify.ROOT / "book" / n for n in ("a.ipynb", "b.ipynb", "c.ipynb", "new.ipynb")]
+    assert [p.name for p in verify.longest_first(paths)] == ["new.ipynb", "b.ipynb", "c.ipynb", "a.ipynb"]
