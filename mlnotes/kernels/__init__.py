@@ -3,7 +3,9 @@
 Kernel matrices equal to :mod:`sklearn.metrics.pairwise`'s (``linear_kernel``, ``polynomial_kernel``,
 ``rbf_kernel``, ``laplacian_kernel``, ``sigmoid_kernel``, ``pairwise_kernels``), the explicit feature map of
 the polynomial kernel, random Fourier features of the Gaussian kernel (``RBFSampler``, the interface of
-:class:`sklearn.kernel_approximation.RBFSampler`), and ``check_kernel_matrix`` for the kernel methods that need
+:class:`sklearn.kernel_approximation.RBFSampler`), Gaussian random projections (``GaussianRandomProjection``,
+``johnson_lindenstrauss_min_dim``), the exact reduction of inner-product search to cosine similarity
+(``mips_transform``), and ``check_kernel_matrix`` for the kernel methods that need
 a symmetric positive semidefinite Gram matrix (chapters 14, 16 and 17).
 
 The kernel methods of chapter 16 that predict (``KernelRidge``; ``KernelGDRegressor`` and ``KernelGDClassifier``,
@@ -13,7 +15,7 @@ matrices they share with ``mlnotes.cluster.KernelKMeans`` and ``mlnotes.decompos
 """
 
 from ._base import KERNEL_NAMES, KernelMixin
-from ._feature_maps import polynomial_features_map
+from ._feature_maps import mips_transform, polynomial_features_map
 from ._pairwise import (
     KERNEL_PARAMS,
     KERNELS,
@@ -28,7 +30,7 @@ from ._pairwise import (
 )
 from ._gradient_descent import KernelGDClassifier, KernelGDRegressor, kernel_gd_direction
 from ._prototypes import KernelKNeighborsClassifier, KernelNearestCentroid
-from ._random_features import RBFSampler
+from ._random_features import GaussianRandomProjection, RBFSampler, johnson_lindenstrauss_min_dim
 from ._ridge import KernelRidge
 from ._validation import check_kernel_matrix
 
@@ -45,6 +47,9 @@ __all__ = [
     "KERNEL_PARAMS",
     "polynomial_features_map",
     "RBFSampler",
+    "GaussianRandomProjection",
+    "johnson_lindenstrauss_min_dim",
+    "mips_transform",
     "check_kernel_matrix",
     "KernelMixin",
     "KERNEL_NAMES",

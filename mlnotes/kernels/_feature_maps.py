@@ -86,3 +86,62 @@ def polynomial_features_map(X, degree=3, gamma=None, coef0=1, *, return_powers=F
         weight = math.factorial(degree) // (math.factorial(k0) * math.prod(math.factorial(int(e)) for e in powers[k]))
         Phi[:, k] = math.sqrt(weight * coef0**k0 * gamma ** len(combo)) * monomial(combo)
     return (Phi, powers) if return_powers else Phi
+
+
+def mips_transform(X, Y):
+    r"""The exact reduction of maximum inner product search to cosine similarity (Bachrach et al., 2014).
+
+    Pads data points and queries of norm at most 1 to unit vectors in :math:`\mathbb R^{d + 2}` whose cosine
+    similarity *equals* the inner product of the originals.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples_X, n_features)
+        The data points, each of Euclidean norm at most 1 (divide all of them by the largest norm first:
+        that scales every inner product by the same positive number and keeps the order of a search).
+    Y : array-like of shape (n_samples_Y, n_features)
+        The queries, each of norm at most 1.
+
+    Returns
+    -------
+    P : ndarray of shape (n_samples_X, n_features + 2)
+        :math:`P(x) = \big(\sqrt{1 - \lVert x\rVert^2},\ x,\ 0\big)`.
+    Q : ndarray of shape (n_samples_Y, n_features + 2)
+        :math:`Q(y) = \big(0,\ y,\ \sqrt{1 - \lVert y\rVert^2}\big)`.
+
+    Raises
+    ------
+    TypeError
+        If ``X`` or ``Y`` is not numeric.
+    ValueError
+        If ``X`` or ``Y`` is not 2-D, empty or not finite, the feature counts differ, or a row has norm
+        greater than 1 (beyond rounding, :math:`10^{-12}`).
+
+    Notes
+    -----
+    Every row of ``P`` and ``Q`` has norm exactly 1 (up to rounding), and the padding entries never meet, so
+
+    .. math:: \cos\big(P(x), Q(y)\big) = \frac{P(x)^\top Q(y)}{\lVert P(x)\rVert\,\lVert Q(y)\rVert}
+        = P(x)^\top Q(y) = x^\top y.
+
+    The largest inner product with a query is therefore the largest cosine: an index built for cosine
+    similarity (e.g. by random hyperplanes) answers inner-product queries exactly. Norms within
+    :math:`10^{-12}` above 1 are treated as 1. Chapter 15.
+    """
+    X = as_float_matrix(X, "X")
+    Y = as_float_matrix(Y, "Y")
+    if X.shape[1] != Y.shape[1]:
+        raise ValueError(f"X and Y must have the same number of features, got X with {X.shape[1]} and Y with "
+                         f"{Y.shape[1]}")
+
+    def pad(A, name, first):
+        squared_norms = np.einsum("ij,ij->i", A, A)
+        worst = int(np.argmax(squared_norms))
+        if squared_norms[worst] > 1 + 1e-12:
+            raise ValueError(f"every row of {name} must have norm at most 1, row {worst} has norm "
+                             f"{np.sqrt(squared_norms[worst]):.6g}; divide the data by its largest norm first")
+        padding = np.sqrt(np.clip(1 - squared_norms, 0, None))[:, None]
+        zeros = np.zeros_like(padding)
+        return np.hstack([padding, A, zeros] if first else [zeros, A, padding])
+
+    return pad(X, "X", True), pad(Y, "Y", False)

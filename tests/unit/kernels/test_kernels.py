@@ -412,3 +412,93 @@ def test_feature_map_needs_a_non_negative_coef0_and_a_bool_return_powers():
         polynomial_features_map(np.ones((2, 2)), coef0=-1.0)
     with pytest.raises(TypeError, match="return_powers must be True or False"):
         polynomial_features_map(np.ones((2, 2)), return_powers=1)
+
+
+# ---------------------------------------------------------------------------------------------
+# the MIPS transform and Gaussian random projections (chapter 15's last section)
+# ---------------------------------------------------------------------------------------------
+
+def test_mips_transform_makes_cosine_equal_to_the_inner_product():
+    from mlnotes.kernels import mips_transform
+
+    rng = np.random.default_rng(3)
+    X, Y = rng.normal(size=(30, 5)), rng.normal(size=(12, 5))
+    X /= np.linalg.norm(X, axis=1).max()
+    Y /= np.linalg.norm(Y, axis=1).max()          # one row of each has norm exactly 1: padding 0
+    P, Q = mips_transform(X, Y)
+    assert P.shape == (30, 7) and Q.shape == (12, 7)
+    np.testing.assert_allclose(np.linalg.norm(P, axis=1), 1, rtol=1e-14)
+    np.testing.assert_allclose(np.linalg.norm(Q, axis=1), 1, rtol=1e-14)
+    cosine = 1 - cdist(P, Q, "cosine")
+    np.testing.assert_allclose(cosine, X @ Y.T, atol=1e-14)
+    # so the best cosine is the best inner product, for every query
+    np.testing.assert_array_equal(np.argmax(cosine, axis=0), np.argmax(X @ Y.T, axis=0))
+    np.testing.assert_array_equal(P[:, [-1]], 0)
+    np.testing.assert_array_equal(Q[:, [0]], 0)
+
+
+def test_mips_transform_errors():
+    from mlnotes.kernels import mips_transform
+
+    X = np.array([[0.6, 0.8], [0.3, 0.1]])
+    with pytest.raises(ValueError, match=r"row 1 of Y .*|every row of Y must have norm at most 1, row 1"):
+        mips_transform(X, np.array([[0.1, 0.1], [1.0, 0.5]]))
+    with pytest.raises(ValueError, match="every row of X must have norm at most 1, row 0 has norm 2"):
+        mips_transform(2 * X, X)
+    with pytest.raises(ValueError, match="same number of features"):
+        mips_transform(X, X[:, :1])
+    with pytest.raises(ValueError):
+        mips_transform(np.array([[np.nan, 0.0]]), X)
+    P, Q = mips_transform(X * (1 + 5e-13), X)      # rounding above norm 1 is accepted, padded with 0
+    assert P[0, 0] == 0 and np.all(np.isfinite(P))
+
+
+def test_johnson_lindenstrauss_min_dim_is_scikit_learns():
+    from sklearn.random_projection import johnson_lindenstrauss_min_dim as sk_jl
+
+    from mlnotes.kernels import johnson_lindenstrauss_min_dim
+
+    for n, eps in product([1, 2, 10, 1000, 10**6], [0.05, 0.1, 0.3, 0.9]):
+        assert johnson_lindenstrauss_min_dim(n, eps) == int(sk_jl(n, eps=eps))
+    for bad in (0.0, 1.0, -0.1):
+        with pytest.raises(ValueError, match="eps"):
+            johnson_lindenstrauss_min_dim(10, bad)
+    with pytest.raises(ValueError, match="n_samples"):
+        johnson_lindenstrauss_min_dim(0)
+    with pytest.raises(TypeError, match="n_samples"):
+        johnson_lindenstrauss_min_dim(10.5)
+
+
+def test_gaussian_random_projection_distribution_and_interface():
+    from sklearn.random_projection import GaussianRandomProjection as SkGRP
+
+    from mlnotes.kernels import GaussianRandomProjection
+
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(20, 300))
+    grp = GaussianRandomProjection(n_components=40, random_state=0).fit(X)
+    assert grp.components_.shape == (40, 300) and grp.n_components_ == 40 and grp.n_features_in_ == 300
+    np.testing.assert_allclose(grp.transform(X), X @ grp.components_.T, rtol=1e-14)
+    # entries N(0, 1/k): 12,000 draws, mean and variance within a few standard errors
+    R = grp.components_.ravel()
+    assert abs(R.mean()) < 4 * np.sqrt(1 / 40 / R.size)
+    assert abs(R.var() * 40 - 1) < 4 * np.sqrt(2 / R.size)
+    # E||Rx||^2 = ||x||^2 with relative standard deviation sqrt(2/k): over 400 projections
+    x = X[0]
+    ratios = np.array([np.sum(GaussianRandomProjection(n_components=40, random_state=s).fit(X).transform(x[None])**2)
+                       for s in range(1000, 1400)]) / (x @ x)   # seeds unlike the data's
+    assert abs(ratios.mean() - 1) < 4 * np.sqrt(2 / 40 / 400)
+    assert abs(ratios.std() - np.sqrt(2 / 40)) < 0.2 * np.sqrt(2 / 40)
+    # "auto" picks scikit-learn's dimension, and refuses to project up
+    X_wide = rng.normal(size=(50, 4000))
+    ours = GaussianRandomProjection(eps=0.5, random_state=0).fit(X_wide)
+    assert ours.n_components_ == SkGRP(eps=0.5, random_state=0).fit(X_wide).n_components_
+    assert list(ours.get_feature_names_out()) == [f"gaussianrandomprojection{i}" for i in range(ours.n_components_)]
+    with pytest.raises(ValueError, match="n_components=.*more than the n_features=300"):
+        GaussianRandomProjection(eps=0.1).fit(X)
+    with pytest.raises(ValueError, match="positive integer or 'auto'"):
+        GaussianRandomProjection(n_components="many").fit(X)
+    with pytest.raises(ValueError, match="n_components"):
+        GaussianRandomProjection(n_components=0).fit(X)
+    with pytest.raises(ValueError, match="features"):
+        grp.transform(X[:, :10])
