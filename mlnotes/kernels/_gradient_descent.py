@@ -56,8 +56,9 @@ def kernel_gd_direction(beta, K, y, alpha=0.0, loss="squared"):
 
     Notes
     -----
-    The residual is :math:`r(z) = z - y` or :math:`\sigma(z) - y` (the logistic function applied entrywise,
-    note 003's :math:`g(K\beta)`, erratum: not :math:`g(k\beta)`). Chapter 16.
+    The residual is :math:`r(z) = z - y` or :math:`\sigma(z) - y` (the logistic function applied entrywise to
+    :math:`K\beta`: note 003's :math:`g(k\beta)`, line 121, with the Gram matrix :math:`K` and labels in {0, 1}).
+    Chapter 16.
     """
     z = K @ beta
     residual = (z if loss == "squared" else expit(z)) - y
