@@ -21,6 +21,82 @@ from ._validation import check_kernel_matrix
 KERNEL_NAMES = (*KERNELS, "precomputed")
 
 
+def check_kernel_params(kernel, gamma, degree, coef0, kernel_params=None, *, names=KERNEL_NAMES,
+                        allow_callable=True, min_degree=1, gamma_options=(), X=None):
+    r"""Validate the kernel hyperparameters of an estimator; return the keyword arguments of :func:`pairwise_kernels`.
+
+    The one validation of ``kernel``, ``gamma``, ``degree``, ``coef0`` and ``kernel_params`` shared by the kernel
+    estimators (:class:`KernelMixin`: ``KernelRidge``, kernelised gradient descent, kernel kNN and nearest centroid,
+    ``KernelKMeans``, ``KernelPCA``); the defaults are theirs, and the keywords let an estimator with other
+    conventions (scikit-learn's ``SVC``: ``degree >= 0``, ``gamma="scale"``) use it too.
+
+    Parameters
+    ----------
+    kernel : str or callable
+        A name of ``names``, or (if ``allow_callable``) a function ``k(x, y, **kernel_params) -> float``.
+    gamma : float > 0, None or str
+        None keeps None (:func:`pairwise_kernels` then uses :math:`1/d`); a string must be one of ``gamma_options``:
+        ``"scale"`` is :math:`1/(d\operatorname{Var} X)` (1 if the variance is 0) and ``"auto"`` :math:`1/d`,
+        computed from ``X``.
+    degree : int >= ``min_degree``
+    coef0 : float
+    kernel_params : dict or None
+        Keyword arguments of a callable kernel; only for a callable.
+    names : sequence of str, default :data:`KERNEL_NAMES`
+    allow_callable : bool, default True
+    min_degree : int, default 1
+    gamma_options : sequence of str, default ()
+        The strings accepted for ``gamma`` (e.g. ``("scale", "auto")``).
+    X : ndarray of shape (n_samples, n_features), optional
+        The training data, needed to resolve a string ``gamma``.
+
+    Returns
+    -------
+    params : dict
+        ``{"gamma": float or None, "degree": int, "coef0": float}`` for a named kernel; a copy of
+        ``kernel_params`` (or ``{}``) for a callable.
+
+    Raises
+    ------
+    ValueError
+        An unknown kernel name or gamma option, a non-positive ``gamma``, ``degree < min_degree``, ``kernel_params``
+        with a named kernel.
+    TypeError
+        ``kernel_params`` that is not a dict, a non-integer ``degree`` or a non-numeric ``gamma``/``coef0``.
+    """
+    if callable(kernel):
+        if not allow_callable:
+            raise ValueError(f"kernel must be one of {tuple(names)}, got the callable {kernel!r}")
+        if kernel_params is not None and not isinstance(kernel_params, dict):
+            raise TypeError(f"kernel_params must be a dict or None, got {kernel_params!r}")
+        return dict(kernel_params or {})
+    if not isinstance(kernel, str) or kernel not in names:
+        accepted = f"one of {tuple(names)}" + (" or a callable k(x, y)" if allow_callable else "")
+        raise ValueError(f"kernel must be {accepted}, got {kernel!r}")
+    if kernel_params is not None:
+        raise ValueError(f"kernel_params is only for a callable kernel, got {kernel_params!r} with "
+                         f"kernel={kernel!r}; give gamma, degree and coef0 instead")
+    if isinstance(gamma, str):
+        if gamma not in gamma_options:
+            options = f"one of {tuple(gamma_options)} or " if gamma_options else ""
+            raise ValueError(f"gamma must be {options}a positive number, got {gamma!r}")
+        if X is None:
+            raise ValueError(f"gamma={gamma!r} needs the training data X to be resolved")
+        variance = X.var() if gamma == "scale" else 1.0
+        gamma = 1.0 / (X.shape[1] * variance) if variance != 0 else 1.0
+    elif gamma is not None:
+        gamma = check_scalar(gamma, "gamma", Real, min_val=0, include_boundaries="neither")
+    degree = check_scalar(degree, "degree", Integral, min_val=min_degree)
+    coef0 = check_scalar(coef0, "coef0", Real)
+    return dict(gamma=gamma, degree=degree, coef0=coef0)
+
+
+def kernel_matrix(kernel, A, B, params):
+    r"""The kernel matrix :math:`k(a_i, b_j)` of shape (n_A, n_B), with ``params`` from :func:`check_kernel_params`
+    (a named kernel takes only the parameters it uses)."""
+    return pairwise_kernels(A, B, metric=kernel, filter_params=not callable(kernel), **params)
+
+
 class KernelMixin:
     r"""Kernel hyperparameters and kernel matrices for an estimator (a mixin of :class:`sklearn.base.BaseEstimator`).
 
@@ -43,27 +119,13 @@ class KernelMixin:
         self.kernel_params = kernel_params
 
     def _check_kernel_params(self):
-        """Validate the kernel hyperparameters; return the keyword arguments of :func:`pairwise_kernels`."""
-        if callable(self.kernel):
-            if self.kernel_params is not None and not isinstance(self.kernel_params, dict):
-                raise TypeError(f"kernel_params must be a dict or None, got {self.kernel_params!r}")
-            return dict(self.kernel_params or {})
-        if not isinstance(self.kernel, str) or self.kernel not in KERNEL_NAMES:
-            raise ValueError(f"kernel must be one of {KERNEL_NAMES} or a callable k(x, y), got {self.kernel!r}")
-        if self.kernel_params is not None:
-            raise ValueError(f"kernel_params is only for a callable kernel, got {self.kernel_params!r} with "
-                             f"kernel={self.kernel!r}; give gamma, degree and coef0 instead")
-        gamma = None if self.gamma is None else check_scalar(self.gamma, "gamma", Real, min_val=0,
-                                                              include_boundaries="neither")
-        degree = check_scalar(self.degree, "degree", Integral, min_val=1)
-        coef0 = check_scalar(self.coef0, "coef0", Real)
-        return dict(gamma=gamma, degree=degree, coef0=coef0)
+        """Validate the kernel hyperparameters (:func:`check_kernel_params` with its defaults); return the keyword
+        arguments of :func:`pairwise_kernels`."""
+        return check_kernel_params(self.kernel, self.gamma, self.degree, self.coef0, self.kernel_params)
 
     def _kernel(self, X, Y):
         """The kernel matrix :math:`k(x_i, y_j)` of shape (n_X, n_Y) (never called for a precomputed kernel)."""
-        if callable(self.kernel):
-            return pairwise_kernels(X, Y, metric=self.kernel, **self._kernel_args)
-        return pairwise_kernels(X, Y, metric=self.kernel, filter_params=True, **self._kernel_args)
+        return kernel_matrix(self.kernel, X, Y, self._kernel_args)
 
     def _fit_kernel(self, X, y="no_validation", *, require_psd=False, gram=True, **validate_kwargs):
         r"""Validate the training data and return ``(K, y)``: the Gram matrix :math:`K` of shape (n, n), and ``y``

@@ -281,3 +281,57 @@ def test_distance_methods_reject_a_gram_matrix_that_is_not_psd():
         KernelNearestCentroid(kernel="precomputed").fit(K, y)
     with pytest.raises(ValueError, match="not positive semidefinite"):
         KernelKNeighborsClassifier(kernel="precomputed").fit(K, y)
+
+
+# ------------------------------------------------------------------ the shared validation of kernel hyperparameters
+def test_check_kernel_params_defaults_are_the_kernel_estimators():
+    from mlnotes.kernels._base import check_kernel_params, kernel_matrix
+
+    assert check_kernel_params("rbf", None, 3, 1) == dict(gamma=None, degree=3, coef0=1.0)
+    assert check_kernel_params("poly", 0.5, 2, 0) == dict(gamma=0.5, degree=2, coef0=0.0)
+    with pytest.raises(ValueError, match="degree"):
+        check_kernel_params("poly", None, 0, 1)                 # KernelRidge & co.: degree >= 1
+    with pytest.raises(ValueError, match="gamma"):
+        check_kernel_params("rbf", 0.0, 3, 1)
+    with pytest.raises(ValueError, match="gamma must be a positive number"):
+        check_kernel_params("rbf", "scale", 3, 1)              # no string gamma unless allowed
+    with pytest.raises(ValueError, match="kernel_params is only for a callable"):
+        check_kernel_params("rbf", None, 3, 1, {"a": 1})
+    with pytest.raises(ValueError, match="kernel must be one of"):
+        check_kernel_params("cosine", None, 3, 1)
+    k = lambda x, y, scale=1.0: scale * float(x @ y)
+    assert check_kernel_params(k, None, 3, 1, {"scale": 2.0}) == {"scale": 2.0}
+    with pytest.raises(TypeError, match="kernel_params must be a dict"):
+        check_kernel_params(k, None, 3, 1, [2.0])
+    X, _, X_test = _data(20, 2)
+    params = check_kernel_params(k, None, 3, 1, {"scale": 2.0})
+    assert_close(kernel_matrix(k, X_test, X, params), 2.0 * X_test @ X.T)
+    params = check_kernel_params("poly", 0.5, 2, 1)
+    assert_close(kernel_matrix("poly", X_test, X, params), polynomial_kernel(X_test, X, degree=2, gamma=0.5, coef0=1))
+
+
+def test_check_kernel_params_with_the_conventions_of_svc():
+    # scikit-learn's SVC accepts degree 0 and gamma "scale"/"auto" (resolved from the training data), and no
+    # callable in mlnotes.svm: the keywords give those conventions, so SVC need not repeat the validation
+    import sklearn.svm
+
+    from mlnotes.kernels._base import check_kernel_params
+
+    svc_names = ("linear", "poly", "rbf", "sigmoid", "precomputed")
+    X, y, _ = _data(40, 3)
+    X = X * np.array([1.0, 5.0, 0.1])
+    for gamma in ("scale", "auto", 0.7):
+        params = check_kernel_params("rbf", gamma, 0, 0.0, names=svc_names, allow_callable=False, min_degree=0,
+                                     gamma_options=("scale", "auto"), X=X)
+        reference = sklearn.svm.SVR(kernel="rbf", gamma=gamma).fit(X, y)._gamma
+        assert params == dict(gamma=pytest.approx(reference, rel=1e-12), degree=0, coef0=0.0)
+    constant = np.ones((5, 2))
+    assert check_kernel_params("rbf", "scale", 3, 0, gamma_options=("scale",), X=constant)["gamma"] == 1.0
+    with pytest.raises(ValueError, match="needs the training data"):
+        check_kernel_params("rbf", "scale", 3, 0, gamma_options=("scale",))
+    with pytest.raises(ValueError, match="gamma must be one of"):
+        check_kernel_params("rbf", "median", 3, 0, gamma_options=("scale", "auto"), X=X)
+    with pytest.raises(ValueError, match="kernel must be one of"):
+        check_kernel_params("laplacian", 1.0, 3, 0, names=svc_names, allow_callable=False)
+    with pytest.raises(ValueError, match="got the callable"):
+        check_kernel_params(lambda a, b: 0.0, 1.0, 3, 0, names=svc_names, allow_callable=False)
