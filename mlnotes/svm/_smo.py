@@ -15,6 +15,7 @@ matrix is never formed when it does not fit. The algorithm follows the paper and
 libsvm code is used.
 """
 
+import math
 from collections import OrderedDict
 from numbers import Real
 
@@ -63,7 +64,28 @@ def smo_step(alpha_i, alpha_j, y_i, y_j, G_i, G_j, K_ii, K_jj, K_ij, C_i, C_j):
     clipped to the interval :math:`[L, U]` of :math:`t` where :math:`0 \le \alpha_i + y_i t \le C_i` and
     :math:`0 \le \alpha_j - y_j t \le C_j`. Since :math:`\phi` is a convex parabola, the clipped :math:`t` is
     the constrained minimiser. Chapter 14.
+
+    Raises
+    ------
+    ValueError
+        If a sign is not -1 or +1, a bound is not positive, a value lies outside its box, or an argument is not a
+        finite number. (:func:`smo` calls the unchecked core, whose arguments it keeps valid.)
     """
+    values = (alpha_i, alpha_j, y_i, y_j, G_i, G_j, K_ii, K_jj, K_ij, C_i, C_j)
+    if not all(isinstance(v, Real) and math.isfinite(v) for v in values):
+        raise ValueError(f"the arguments of smo_step must be finite real numbers, got {values}")
+    if y_i not in (-1, 1) or y_j not in (-1, 1):
+        raise ValueError(f"y_i and y_j must be -1 or +1, got {y_i} and {y_j}")
+    if not (C_i > 0 and C_j > 0):
+        raise ValueError(f"C_i and C_j must be > 0, got {C_i} and {C_j}")
+    for name, a, C in (("alpha_i", alpha_i, C_i), ("alpha_j", alpha_j, C_j)):
+        if not 0 <= a <= C:
+            raise ValueError(f"{name} must lie in [0, {name.replace('alpha', 'C')}] = [0, {C}], got {a}")
+    return _smo_step(*(float(v) for v in values))
+
+
+def _smo_step(alpha_i, alpha_j, y_i, y_j, G_i, G_j, K_ii, K_jj, K_ij, C_i, C_j):
+    """:func:`smo_step` on valid arguments (Python floats): the solver's inner loop."""
     eta = K_ii + K_jj - 2.0 * K_ij
     if not eta > 0:   # also catches NaN
         eta = TAU
@@ -337,7 +359,7 @@ def smo(kernel_row, K_diag, y, p, C, *, tol=1e-3, max_iter=-1, index=None):
             break
         K_j = Krow(j, 1)
         alpha_i, alpha_j = float(alpha[i]), float(alpha[j])
-        a_i, a_j = smo_step(alpha_i, alpha_j, y_[i], y_[j], float(G[i]), float(G[j]), QD_[i], QD_[j],
+        a_i, a_j = _smo_step(alpha_i, alpha_j, y_[i], y_[j], float(G[i]), float(G[j]), QD_[i], QD_[j],
                             float(K_i[j]), C_[i], C_[j])
         d_i, d_j = a_i - alpha_i, a_j - alpha_j
         alpha[i], alpha[j] = a_i, a_j

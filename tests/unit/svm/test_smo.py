@@ -134,3 +134,22 @@ def test_smo_stops_at_max_iter():
     K = X @ X.T
     _, _, n_iter, converged = smo(lambda i: K[i], np.diag(K), y, -np.ones(60), np.full(60, 100.0), max_iter=3)
     assert n_iter == 3 and not converged
+
+
+@pytest.mark.parametrize("bad, match", [
+    ({"y_i": 0.0}, r"y_i and y_j must be -1 or \+1"),
+    ({"y_j": 2.0}, r"y_i and y_j must be -1 or \+1"),
+    ({"C_i": 0.0}, "C_i and C_j must be > 0"),
+    ({"C_j": -1.0}, "C_i and C_j must be > 0"),
+    ({"alpha_i": 1.5}, r"alpha_i must lie in \[0, C_i\]"),
+    ({"alpha_j": -0.1}, r"alpha_j must lie in \[0, C_j\]"),
+    ({"G_i": np.nan}, "finite"),
+    ({"K_ij": np.inf}, "finite"),
+])
+def test_public_smo_step_rejects_bad_input(bad, match):
+    # the public pair update validates its arguments (the solver's inner loop calls an unchecked core)
+    args = dict(alpha_i=0.5, alpha_j=0.5, y_i=1.0, y_j=-1.0, G_i=-1.0, G_j=-1.0, K_ii=1.0, K_jj=1.0, K_ij=0.0,
+                C_i=1.0, C_j=1.0)
+    args.update(bad)
+    with pytest.raises(ValueError, match=match):
+        smo_step(**args)
