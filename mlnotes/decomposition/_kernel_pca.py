@@ -42,16 +42,18 @@ def center_kernel(K, K_fit_rows=None, K_fit_all=None):
 
 
 def _clean_eigenvalues(eigenvalues):
-    """Rounding below zero set to 0; a significantly negative eigenvalue is an error (not a kernel)."""
-    largest = eigenvalues.max()
-    if largest < 0:
-        raise ValueError(f"all computed eigenvalues of the centred kernel matrix are negative (largest {largest:.6g}): "
-                         f"the kernel matrix is not positive semidefinite (Mercer's condition, chapter 15)")
+    """Rounding below zero set to 0; a significantly negative eigenvalue is an error (not a kernel).
+
+    An eigenvalue is significantly negative when it is below ``-1e-5`` times the largest magnitude among those
+    computed and below ``-1e-10``: what rounding leaves of a zero eigenvalue (about ``-1e-16`` times the scale of
+    the matrix) is neither, and is set to 0."""
+    scale = np.abs(eigenvalues).max()
     smallest = eigenvalues.min()
-    if smallest < -1e-5 * largest and smallest < -1e-10:
-        raise ValueError(f"the centred kernel matrix has the eigenvalue {smallest:.6g} ({-smallest / largest:.3g} of "
-                         f"the largest): it is not positive semidefinite, so not the Gram matrix of a kernel "
+    if smallest < -1e-5 * scale and smallest < -1e-10:
+        raise ValueError(f"the centred kernel matrix has the eigenvalue {smallest:.6g} ({-smallest / scale:.3g} of the "
+                         f"largest magnitude): it is not positive semidefinite, so not the Gram matrix of a kernel "
                          f"(Mercer's condition, chapter 15)")
+    largest = max(eigenvalues.max(), 0.0)
     eigenvalues = np.where(eigenvalues < 0, 0.0, eigenvalues)
     eigenvalues[(eigenvalues > 0) & (eigenvalues < 1e-12 * largest)] = 0.0     # below rounding: scikit-learn's rule
     return eigenvalues

@@ -107,3 +107,15 @@ def test_errors():
     model = KernelPCA(2).fit(X)
     with pytest.raises(ValueError, match="4 features"):
         model.transform(X[:, :3])
+
+
+def test_a_kernel_that_is_not_psd_is_named_by_its_negative_eigenvalue_not_by_rounding():
+    # centred, 0.01 - I has the eigenvalue 0 (eigenvector 1) and -1 (n - 1 times): the two largest are 0 (computed
+    # as about -1e-16) and -1; the error must report the eigenvalue -1, not "all eigenvalues negative (-1e-16)"
+    K = 0.01 - np.eye(10)
+    with pytest.raises(ValueError, match=r"has the eigenvalue -1 \(1 of the largest magnitude\).*not positive semidefinite"):
+        KernelPCA(2, kernel="precomputed").fit(K)
+    # a PSD kernel whose centred matrix is zero up to rounding (all points alike) is no error: no component
+    X = np.full((6, 2), 0.1) + np.array([1e-17, 0.0])
+    model = KernelPCA(kernel="rbf", gamma=0.3).fit(X)
+    assert model.eigenvalues_.shape == (0,) and model.transform(X).shape == (6, 0)
