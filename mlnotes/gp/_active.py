@@ -25,7 +25,8 @@ def select_max_variance(gp, X_pool, n_queries=1):
     chosen : ndarray of int of shape (n_queries,)
         Indices into ``X_pool``, in the order chosen.
     max_std : ndarray of shape (n_queries,)
-        The predictive standard deviation of each chosen point when it was chosen: non-increasing, since
+        The predictive standard deviation of each chosen point when it was chosen, in the units of
+        ``gp.predict(..., return_std=True)`` (with ``normalize_y``, that of the labels): non-increasing, since
         conditioning on one more input never increases a posterior variance.
 
     Notes
@@ -53,4 +54,5 @@ def select_max_variance(gp, X_pool, n_queries=1):
         chosen.append(i)
         max_std.append(std[i])
         X = np.vstack([X, X_pool[i]])
-    return np.array(chosen), np.array(max_std)
+    # the model above works on standardised labels if gp does (normalize_y): back to gp's units
+    return np.array(chosen), gp.y_train_std_ * np.array(max_std)

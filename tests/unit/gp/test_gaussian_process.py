@@ -4,6 +4,7 @@ gradient, the weight-space view, the predictive variance, errors."""
 import numpy as np
 import pytest
 from numpy.testing import assert_allclose, assert_array_equal
+from sklearn.base import clone
 from sklearn.exceptions import NotFittedError
 from sklearn.gaussian_process import GaussianProcessRegressor as SkGPR
 from sklearn.gaussian_process.kernels import RBF, ConstantKernel, WhiteKernel
@@ -420,3 +421,20 @@ def test_select_max_variance_needs_no_labels_and_variances_do_not_increase():
         select_max_variance(a, X_pool, n_queries=41)
     with pytest.raises(ValueError, match="X_pool has 1 features"):
         select_max_variance(a, X_pool[:, :1])
+
+
+@pytest.mark.parametrize("normalize_y", [False, True])
+def test_select_max_variance_reports_the_standard_deviations_predict_reports(normalize_y):
+    # each chosen point's standard deviation is in the units of the labels, as predict(return_std=True) gives
+    # it: with normalize_y the standardised model's value times y_train_std_ (found by chapter 17)
+    from mlnotes.gp import select_max_variance
+
+    X, y, _ = data(n=8, d=1)
+    X_pool = np.linspace(-4, 4, 50)[:, None]
+    gp = GaussianProcessRegressor(length_scale=0.8, noise_level=0.05, alpha=0.01, optimizer=None,
+                                  normalize_y=normalize_y).fit(X, 10 * y + 3)
+    chosen, max_std = select_max_variance(gp, X_pool, n_queries=3)
+    assert_allclose(max_std[0], gp.predict(X_pool, return_std=True)[1][chosen[0]], rtol=1e-12)
+    # after the first choice: the model refitted with the chosen input added (any label) predicts the second
+    refit = clone(gp).set_params(normalize_y=False).fit(np.vstack([X, X_pool[chosen[:1]]]), np.zeros(9))
+    assert_allclose(max_std[1], gp.y_train_std_ * refit.predict(X_pool, return_std=True)[1][chosen[1]], rtol=1e-12)
