@@ -13,7 +13,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ..kernels import check_kernel_matrix, kernel_diagonal, pairwise_kernels
+from ..kernels import check_kernel_matrix, kernel_diagonal
+from ..kernels._base import check_kernel_params, kernel_matrix
 from ..utils.validation import check_classes, check_option, check_scalar
 from ._smo import KernelRowCache, intercept, smo
 
@@ -37,25 +38,19 @@ class _KernelSVM(BaseEstimator):
         self.cache_size = cache_size
 
     def _check_params(self, X):
-        check_option(self.kernel, "kernel", KERNEL_NAMES)
+        # the kernel hyperparameters by the kernel estimators' one validation, with scikit-learn SVC's conventions
+        # (named kernels only, degree >= 0, gamma "scale" or "auto" resolved from X)
+        self._kernel_args = check_kernel_params(self.kernel, self.gamma, self.degree, self.coef0, names=KERNEL_NAMES,
+                                                allow_callable=False, min_degree=0, gamma_options=("scale", "auto"),
+                                                X=X)
+        self._gamma = self._kernel_args["gamma"]
         self._C = check_scalar(self.C, "C", Real, min_val=0, include_boundaries="neither")
-        check_scalar(self.degree, "degree", Integral, min_val=0)
-        check_scalar(self.coef0, "coef0", Real)
         self._tol = check_scalar(self.tol, "tol", Real, min_val=0, include_boundaries="neither")
         self._max_iter = check_scalar(self.max_iter, "max_iter", Integral, min_val=-1)
         if self._max_iter == 0:
             raise ValueError("max_iter must be -1 (no limit) or a positive integer, got 0")
         self._cache_size = check_scalar(self.cache_size, "cache_size", Real, min_val=0,
                                         include_boundaries="neither")
-        if isinstance(self.gamma, str):
-            check_option(self.gamma, "gamma", ("scale", "auto"))
-            if self.gamma == "scale":
-                variance = X.var()
-                self._gamma = 1.0 / (X.shape[1] * variance) if variance != 0 else 1.0
-            else:
-                self._gamma = 1.0 / X.shape[1]
-        else:
-            self._gamma = check_scalar(self.gamma, "gamma", Real, min_val=0, include_boundaries="neither")
 
     def _validate_fit_X(self, X):
         """For a precomputed kernel: square, symmetric and PSD (Mercer), chapter 15's check.
@@ -67,8 +62,7 @@ class _KernelSVM(BaseEstimator):
 
     def _kernel(self, A, B):
         """The kernel matrix between the rows of ``A`` and ``B``, shape (n_A, n_B)."""
-        return pairwise_kernels(A, B, metric=self.kernel, filter_params=True, gamma=self._gamma,
-                                degree=self.degree, coef0=self.coef0)
+        return kernel_matrix(self.kernel, A, B, self._kernel_args)
 
     def _kernel_diag(self, X):
         """:math:`K_{ii}` (by :func:`mlnotes.kernels.kernel_diagonal`: no formula repeated here)."""
