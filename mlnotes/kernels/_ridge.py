@@ -1,13 +1,49 @@
 r"""Kernel ridge regression (chapter 16, *Kernel methods*): the interface and results of scikit-learn's."""
 
+import warnings
 from numbers import Real
 
 import numpy as np
 from scipy import linalg
 from sklearn.base import BaseEstimator, MultiOutputMixin, RegressorMixin
 
-from ..utils.validation import check_scalar
+from ..utils.validation import as_float_vector, check_sample_weight, check_scalar
 from ._base import KernelMixin
+from ._validation import check_kernel_matrix
+
+#: Relative tolerance below which a negative eigenvalue of K is rounding, not a failure of Mercer's condition (the
+#: tolerance of the other kernel estimators' PSD check).
+PSD_TOL = 1e-7
+
+
+def _solve_dual(K, Y, alpha, fresh_gram):
+    r"""Solve :math:`(K + \alpha I)C = Y` by a Cholesky factorisation, overwriting ``K``; ``alpha`` a float.
+
+    If the factorisation fails, ``fresh_gram()`` gives :math:`K` again: one that is not PSD is an error, and a PSD
+    one (up to rounding) whose :math:`K + \alpha I` is singular to working precision (``alpha`` at the rounding
+    level of :math:`K`) gets the least-squares solution with a warning, as in scikit-learn."""
+    K[np.diag_indices_from(K)] += alpha
+    try:
+        factor = linalg.cho_factor(K, lower=True, overwrite_a=True, check_finite=False)
+        return linalg.cho_solve(factor, Y, overwrite_b=False, check_finite=False)
+    except linalg.LinAlgError:
+        pass
+    K = fresh_gram()
+    try:
+        check_kernel_matrix(K, "K", require_psd=True, tol=PSD_TOL)
+    except ValueError:
+        smallest = linalg.eigvalsh(K, subset_by_index=(0, 0))[0]
+        raise ValueError(f"K + alpha I is not positive definite: the smallest eigenvalue of the kernel matrix K "
+                         f"is {smallest:.6g} <= -alpha = {-alpha:g}, so K is not positive semidefinite (not the "
+                         f"Gram matrix of a kernel, Mercer's condition, chapter 15); use a PSD kernel or a "
+                         f"larger alpha") from None
+    largest = linalg.eigvalsh(K, subset_by_index=(K.shape[0] - 1, K.shape[0] - 1))[0]
+    warnings.warn(f"K + alpha I is singular to working precision: alpha = {alpha:g} is at the rounding level of "
+                  f"the kernel matrix (largest eigenvalue {largest:.3g}; K is positive semidefinite up to "
+                  f"rounding); using the least-squares solution, as scikit-learn does; a larger alpha gives a "
+                  f"well-posed problem", linalg.LinAlgWarning, stacklevel=3)
+    K[np.diag_indices_from(K)] += alpha
+    return linalg.lstsq(K, Y, check_finite=False)[0]
 
 
 class KernelRidge(MultiOutputMixin, RegressorMixin, KernelMixin, BaseEstimator):
@@ -15,9 +51,10 @@ class KernelRidge(MultiOutputMixin, RegressorMixin, KernelMixin, BaseEstimator):
 
     Parameters
     ----------
-    alpha : float > 0, default 1.0
+    alpha : float > 0 or array of shape (n_targets,), default 1.0
         The penalty :math:`\alpha` of :math:`\lVert y - \Phi w\rVert^2 + \alpha\lVert w\rVert^2` (scikit-learn's
-        ``alpha``). It must be positive: it makes :math:`K + \alpha I` positive definite.
+        ``alpha``; an array gives one penalty per target). It must be positive: it makes :math:`K + \alpha I`
+        positive definite.
     kernel : str or callable, default "linear"
         ``"linear"``, ``"poly"``/``"polynomial"``, ``"rbf"``, ``"laplacian"``, ``"sigmoid"``, ``"precomputed"``
         (``X`` in ``fit`` is the (n_samples, n_samples) Gram matrix, in ``predict`` the (n_test, n_samples)
@@ -44,8 +81,15 @@ class KernelRidge(MultiOutputMixin, RegressorMixin, KernelMixin, BaseEstimator):
         In ``fit``: a non-positive ``alpha`` or ``gamma``, NaN or infinity, an unknown kernel, a precomputed
         matrix that is not square and symmetric, or a kernel whose Gram matrix :math:`K` makes
         :math:`K + \alpha I` not positive definite (:math:`\lambda_{\min}(K) \le -\alpha`: not a kernel, e.g.
-        the sigmoid kernel; the message gives :math:`\lambda_{\min}`). In ``predict``: a kernel of the wrong
-        width.
+        the sigmoid kernel; the message gives :math:`\lambda_{\min}`), a negative or all-zero ``sample_weight``,
+        an ``alpha`` array of the wrong length. In ``predict``: a kernel of the wrong width.
+
+    Warns
+    -----
+    scipy.linalg.LinAlgWarning
+        When :math:`K` is positive semidefinite up to rounding but :math:`K + \alpha I` is singular to working
+        precision (``alpha`` at the rounding level of :math:`K`): the least-squares solution is used, as in
+        scikit-learn.
 
     Notes
     -----
@@ -55,7 +99,9 @@ class KernelRidge(MultiOutputMixin, RegressorMixin, KernelMixin, BaseEstimator):
         \min_w \lVert y - \Phi w\rVert^2 + \alpha\lVert w\rVert^2
         \;\Longrightarrow\; a = (K + \alpha I)^{-1} y, \qquad f(x) = \sum_i a_i\, k(x_i, x),
 
-    solved by a Cholesky factorisation of :math:`K + \alpha I` (:math:`\tfrac13 n^3` flops). No intercept (as in
+    solved by a Cholesky factorisation of :math:`K + \alpha I` (:math:`\tfrac13 n^3` flops). With sample weights
+    :math:`s_i` the loss is :math:`\sum_i s_i (y_i - w^\top\varphi(x_i))^2` and :math:`a = S^{1/2}(S^{1/2}KS^{1/2} +
+    \alpha I)^{-1}S^{1/2}y`, :math:`S = \operatorname{diag}(s)` (scikit-learn's computation). No intercept (as in
     scikit-learn): a kernel with a constant feature (polynomial with :math:`c_0 > 0`) provides one. The notes
     scale the penalty otherwise: 000's :math:`\lambda` is ``alpha``; 001's
     :math:`\tfrac1n\lVert K a - y\rVert^2 + \lambda a^\top K a` is ``alpha`` :math:`= n\lambda`. Results equal
@@ -66,22 +112,38 @@ class KernelRidge(MultiOutputMixin, RegressorMixin, KernelMixin, BaseEstimator):
         self.alpha = alpha
         super().__init__(kernel, gamma, degree, coef0, kernel_params)
 
-    def fit(self, X, y):
+    def fit(self, X, y, sample_weight=None):
         """Fit on ``X`` (n_samples, n_features) or a precomputed Gram matrix, and targets ``y`` (n_samples,) or
-        (n_samples, n_targets). Returns ``self``."""
-        alpha = check_scalar(self.alpha, "alpha", Real, min_val=0, include_boundaries="neither")
+        (n_samples, n_targets); ``sample_weight`` (n_samples,) non-negative, or a float, or None (all 1): sample
+        :math:`i` counts :math:`s_i` times in the squared error. Returns ``self``."""
         K, y = self._fit_kernel(X, y, multi_output=True, y_numeric=True)
-        K[np.diag_indices_from(K)] += alpha
-        try:
-            factor = linalg.cho_factor(K, lower=True, overwrite_a=True, check_finite=False)
-        except linalg.LinAlgError:
-            K, _ = self._fit_kernel(X, y, multi_output=True, y_numeric=True)
-            smallest = linalg.eigvalsh(K, subset_by_index=(0, 0))[0]
-            raise ValueError(f"K + alpha I is not positive definite: the smallest eigenvalue of the kernel matrix K "
-                             f"is {smallest:.6g} <= -alpha = {-alpha:g}, so K is not positive semidefinite (not the "
-                             f"Gram matrix of a kernel, Mercer's condition, chapter 15); use a PSD kernel or a "
-                             f"larger alpha") from None
-        self.dual_coef_ = linalg.cho_solve(factor, y, overwrite_b=False, check_finite=False)
+        Y = y.reshape(-1, 1) if y.ndim == 1 else y
+        if np.ndim(self.alpha) == 0:
+            alphas = [check_scalar(self.alpha, "alpha", Real, min_val=0, include_boundaries="neither")]
+        else:
+            alphas = as_float_vector(self.alpha, "alpha", Y.shape[1])
+            if (alphas <= 0).any():
+                raise ValueError(f"alpha must be > 0 for every target, got {alphas.tolist()}")
+        root = None if sample_weight is None else np.sqrt(check_sample_weight(sample_weight, K.shape[0]))
+        if root is not None:
+            Y = Y * root[:, None]
+            K *= np.outer(root, root)
+
+        def fresh_gram():
+            # K again (the factorisation overwrote it): only when the factorisation failed
+            K_again, _ = self._fit_kernel(X, y, multi_output=True, y_numeric=True)
+            if root is not None:
+                K_again *= np.outer(root, root)
+            return K_again
+
+        if len(alphas) == 1 or np.all(alphas == alphas[0]):
+            coef = _solve_dual(K, Y, alphas[0], fresh_gram)
+        else:
+            coef = np.column_stack([_solve_dual(K.copy(), Y[:, [j]], a, fresh_gram)[:, 0]
+                                    for j, a in enumerate(alphas)])
+        if root is not None:
+            coef *= root[:, None]
+        self.dual_coef_ = coef.ravel() if y.ndim == 1 else coef
         return self
 
     def predict(self, X):

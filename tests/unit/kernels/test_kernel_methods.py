@@ -335,3 +335,52 @@ def test_check_kernel_params_with_the_conventions_of_svc():
         check_kernel_params("laplacian", 1.0, 3, 0, names=svc_names, allow_callable=False)
     with pytest.raises(ValueError, match="got the callable"):
         check_kernel_params(lambda a, b: 0.0, 1.0, 3, 0, names=svc_names, allow_callable=False)
+
+
+# ------------------------------------------------------------------ KernelRidge: weights, one alpha per target, rounding
+def test_kernel_ridge_sample_weight_and_alpha_per_target_as_sklearn():
+    X, y, X_test = _data(50, 3)
+    Y = np.column_stack([y, np.cos(X[:, 1]), X[:, 0] * X[:, 2]])
+    weights = np.random.default_rng(3).uniform(0, 2, size=50)
+    weights[[4, 9]] = 0.0
+    for kw in (dict(kernel="rbf", gamma=0.4), dict(kernel="poly", degree=2, coef0=1.0)):
+        for sample_weight in (weights, 2.5, None):
+            for target, alpha in ((y, 0.7), (Y, 0.7), (Y, np.array([0.1, 1.0, 10.0]))):
+                ours = KernelRidge(alpha=alpha, **kw).fit(X, target, sample_weight=sample_weight)
+                theirs = sklearn.kernel_ridge.KernelRidge(alpha=alpha, **kw).fit(X, target, sample_weight=sample_weight)
+                assert_close(ours.dual_coef_, theirs.dual_coef_)
+                assert_close(ours.predict(X_test), theirs.predict(X_test))
+    # the weighted problem: sum_i s_i (y_i - f(x_i))^2 + alpha ||w||^2 with the explicit features of a poly kernel
+    Phi = polynomial_features_map(X, degree=2, gamma=1.0, coef0=1.0)
+    w = np.linalg.solve(Phi.T @ (weights[:, None] * Phi) + 0.7 * np.eye(Phi.shape[1]), Phi.T @ (weights * y))
+    fit = KernelRidge(alpha=0.7, kernel="poly", degree=2, gamma=1.0, coef0=1.0).fit(X, y, sample_weight=weights)
+    assert_close(Phi.T @ fit.dual_coef_, w)
+
+
+def test_kernel_ridge_rejects_bad_weights_and_alphas():
+    X, y, _ = _data(20, 2)
+    with pytest.raises(ValueError, match="non-negative"):
+        KernelRidge().fit(X, y, sample_weight=-np.ones(20))
+    with pytest.raises(ValueError, match="sample_weight"):
+        KernelRidge().fit(X, y, sample_weight=np.ones(19))
+    with pytest.raises(ValueError, match="alpha must be > 0 for every target"):
+        KernelRidge(alpha=np.array([1.0, 0.0])).fit(X, np.column_stack([y, y]))
+    with pytest.raises(ValueError, match="alpha"):
+        KernelRidge(alpha=np.array([1.0, 2.0, 3.0])).fit(X, np.column_stack([y, y]))
+
+
+def test_kernel_ridge_alpha_at_the_rounding_level_is_least_squares_with_a_warning_not_a_false_mercer_error():
+    # the review's case: duplicated points, an RBF kernel (PSD) and alpha = 1e-15 below the rounding of K
+    from scipy.linalg import LinAlgWarning
+
+    X, y, _ = _data(40, 3)
+    Xd, yd = np.vstack([X * 0.01, X * 0.01]), np.concatenate([y, y])
+    with pytest.warns(LinAlgWarning, match="singular to working precision"):
+        ours = KernelRidge(alpha=1e-15, kernel="rbf").fit(Xd, yd)
+    K = pairwise_kernels(Xd, metric="rbf")
+    residual = (K + 1e-15 * np.eye(80)) @ ours.dual_coef_ - yd
+    lstsq = np.linalg.lstsq(K + 1e-15 * np.eye(80), yd, rcond=None)[0]
+    assert np.linalg.norm(residual) <= 1.01 * np.linalg.norm((K + 1e-15 * np.eye(80)) @ lstsq - yd) + 1e-12
+    # a kernel matrix that is not PSD is still an error naming Mercer's condition
+    with pytest.raises(ValueError, match="not positive semidefinite"):
+        KernelRidge(alpha=1e-3, kernel="precomputed").fit(-np.eye(5), np.ones(5))
