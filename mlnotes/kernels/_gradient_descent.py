@@ -24,8 +24,9 @@ from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
 
 from ..optim import gradient_descent
-from ..utils.validation import check_classes, check_scalar
+from ..utils.validation import as_float_vector, check_classes, check_option, check_scalar
 from ._base import KernelMixin
+from ._validation import check_kernel_matrix
 
 #: The largest second derivative of each loss in its argument: 1 for the squared loss (halved), 1/4 for the
 #: logistic loss; the gradient of the objective in theta is then Lipschitz with L = c lambda_max(K) / n + alpha.
@@ -54,12 +55,28 @@ def kernel_gd_direction(beta, K, y, alpha=0.0, loss="squared"):
     g : ndarray of shape (n_samples,)
         :math:`\beta_{t+1} = \beta_t - \eta g`.
 
+    Raises
+    ------
+    ValueError
+        An unknown ``loss``, NaN or infinity in ``beta``, ``K`` or ``y``, a ``K`` that is not square (n, n) with
+        ``n = len(y)``, a ``beta`` of another length, a negative ``alpha``.
+
     Notes
     -----
     The residual is :math:`r(z) = z - y` or :math:`\sigma(z) - y` (the logistic function applied entrywise to
     :math:`K\beta`: note 003's :math:`g(k\beta)`, line 121, with the Gram matrix :math:`K` and labels in {0, 1}).
     Chapter 16.
     """
+    loss = check_option(loss, "loss", tuple(CURVATURE))
+    y = as_float_vector(y, "y")
+    beta = as_float_vector(beta, "beta", len(y))
+    K = check_kernel_matrix(K, "K", shape=(len(y), len(y)), require_psd=False)
+    alpha = check_scalar(alpha, "alpha", Real, min_val=0)
+    return _direction(beta, K, y, alpha, loss)
+
+
+def _direction(beta, K, y, alpha, loss):
+    """:func:`kernel_gd_direction` without the validation (the estimators validate once, before the loop)."""
     z = K @ beta
     residual = (z if loss == "squared" else expit(z)) - y
     return residual / len(y) + alpha * beta
@@ -78,8 +95,15 @@ def _fit_kernel_gd(estimator, K, y, loss):
         step_size = 1.0 / L if L > 0 else 1.0
     else:
         step_size = check_scalar(estimator.step_size, "step_size", Real, min_val=0, include_boundaries="neither")
-    result = gradient_descent(None, lambda beta: kernel_gd_direction(beta, K, y, alpha, loss), np.zeros(n),
-                              step_size=step_size, tol=tol, max_iter=max_iter, warn=False)
+    with np.errstate(over="ignore", invalid="ignore"):      # an overflow ends the run: reported below
+        result = gradient_descent(None, lambda beta: _direction(beta, K, y, alpha, loss), np.zeros(n),
+                                  step_size=step_size, tol=tol, max_iter=max_iter, warn=False)
+    if result.message.startswith("diverged"):
+        # a diverged run has no model to return (its last good iterate is an arbitrary early one)
+        raise ValueError(f"{type(estimator).__name__}: {result.message} after {result.n_iter} steps: the step size "
+                         f"{step_size:g} is too large for this kernel matrix (a fixed step converges only below "
+                         f"2/L, L = {CURVATURE[loss]:g} lambda_max(K)/n + alpha; the default step_size=None is 1/L), "
+                         f"or the targets are too large to represent their squares; decrease step_size or rescale y")
     if not result.converged and tol > 0:
         warnings.warn(f"{type(estimator).__name__}: {result.message} (the norm of the step direction g; tol = "
                       f"{tol:g}); increase max_iter or step_size", ConvergenceWarning, stacklevel=3)
@@ -116,6 +140,14 @@ _PARAMETERS_DOC = r"""
         The step used.
     X_fit_ : ndarray of shape (n_samples, n_features), or None for a precomputed kernel
     n_features_in_ : int
+
+    Raises
+    ------
+    ValueError
+        NaN or infinity, a non-positive ``gamma`` or ``step_size``, a Gram matrix that is not positive
+        semidefinite (precomputed, callable, sigmoid or polynomial with :math:`c_0 < 0`: gradient descent then
+        diverges along the directions of negative curvature), or a run that diverged (the iterates overflowed: a
+        ``step_size`` above :math:`2/L`, or targets too large).
 """
 
 
@@ -149,7 +181,7 @@ class KernelGDRegressor(RegressorMixin, _KernelGD):
 
     def fit(self, X, y):
         """Fit on ``X`` (n_samples, n_features) or a precomputed Gram matrix, and ``y`` (n_samples,)."""
-        K, y = self._fit_kernel(X, y, y_numeric=True)
+        K, y = self._fit_kernel(X, y, y_numeric=True, require_psd=True)
         return _fit_kernel_gd(self, K, y, "squared")
 
     def predict(self, X):
@@ -177,7 +209,7 @@ class KernelGDClassifier(ClassifierMixin, _KernelGD):
         """Fit on ``X`` (n_samples, n_features) or a precomputed Gram matrix, and two-class labels ``y``."""
         self._kernel_args = self._check_kernel_params()
         _, _, codes = check_classes(self, X, y, binary=True, dtype=np.float64)
-        K, _ = self._fit_kernel(X, y)
+        K, _ = self._fit_kernel(X, y, require_psd=True)
         return _fit_kernel_gd(self, K, codes.astype(float), "logistic")
 
     def __sklearn_tags__(self):

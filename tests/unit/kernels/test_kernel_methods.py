@@ -384,3 +384,52 @@ def test_kernel_ridge_alpha_at_the_rounding_level_is_least_squares_with_a_warnin
     # a kernel matrix that is not PSD is still an error naming Mercer's condition
     with pytest.raises(ValueError, match="not positive semidefinite"):
         KernelRidge(alpha=1e-3, kernel="precomputed").fit(-np.eye(5), np.ones(5))
+
+
+# ------------------------------------------------------------------ kernelised gradient descent: no diverged model
+def _diabetes100():
+    from sklearn.datasets import load_diabetes
+
+    X, y = load_diabetes(return_X_y=True)
+    X = (X - X.mean(axis=0)) / X.std(axis=0)
+    return X[:100], (y[:100] - y[:100].mean()) / y[:100].std()
+
+
+def test_kernel_gd_refuses_a_kernel_that_is_not_psd_instead_of_diverging():
+    # review F11: the sigmoid kernel and a negated Gram matrix made the iterates overflow (predictions ~1e155)
+    X, y = _diabetes100()
+    with pytest.raises(ValueError, match="not positive semidefinite"):
+        KernelGDRegressor(kernel="sigmoid", gamma=0.5, coef0=-1, max_iter=3000).fit(X, y)
+    with pytest.raises(ValueError, match="not positive semidefinite"):
+        KernelGDRegressor(kernel="precomputed", max_iter=3000).fit(-pairwise_kernels(X, metric="rbf"), y)
+    with pytest.raises(ValueError, match="not positive semidefinite"):
+        KernelGDClassifier(kernel="precomputed").fit(-pairwise_kernels(X, metric="rbf"), (y > 0).astype(int))
+
+
+def test_kernel_gd_raises_on_divergence_and_names_the_step_size():
+    X, y = _diabetes100()
+    with pytest.raises(ValueError, match=r"diverged.*step size 1e\+06 is too large.*decrease step_size"):
+        KernelGDRegressor(step_size=1e6, max_iter=2000).fit(X, y)
+    with pytest.raises(ValueError, match="diverged.*rescale y"):
+        KernelGDRegressor(max_iter=100).fit(X, y * 1e300)
+    # a step below 2/L converges, the default 1/L too: no error
+    model = KernelGDRegressor(max_iter=50, tol=0).fit(X, y)
+    assert np.all(np.isfinite(model.dual_coef_))
+
+
+def test_kernel_gd_direction_validates_its_arguments():
+    # review F12: an unknown loss was taken as logistic; NaN and wrong shapes passed through
+    with pytest.raises(ValueError, match="loss"):
+        kernel_gd_direction(np.zeros(3), np.eye(3), np.ones(3), loss="hinge")
+    with pytest.raises(ValueError, match="K"):
+        kernel_gd_direction(np.zeros(2), np.eye(2) * np.nan, np.ones(2))
+    with pytest.raises(ValueError, match=r"K.*shape \(3, 3\)"):
+        kernel_gd_direction(np.zeros(3), np.eye(2), np.ones(3))
+    with pytest.raises(ValueError, match="beta"):
+        kernel_gd_direction(np.zeros(2), np.eye(3), np.ones(3))
+    with pytest.raises(ValueError, match="alpha"):
+        kernel_gd_direction(np.zeros(3), np.eye(3), np.ones(3), alpha=-1.0)
+    K = pairwise_kernels(np.arange(6.0).reshape(3, 2), metric="rbf", gamma=0.1)
+    beta, y = np.array([0.5, -1.0, 2.0]), np.array([1.0, 0.0, 1.0])
+    assert_close(kernel_gd_direction(beta, K, y, 0.1), (K @ beta - y) / 3 + 0.1 * beta)
+    assert_close(kernel_gd_direction(beta, K, y, 0.1, "logistic"), (1 / (1 + np.exp(-K @ beta)) - y) / 3 + 0.1 * beta)
