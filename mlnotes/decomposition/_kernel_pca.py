@@ -1,14 +1,14 @@
 r"""Kernel principal component analysis (chapter 16, *Kernel methods*; an addition: the notes name it only)."""
 
-from numbers import Integral
+from numbers import Integral, Real
 
 import numpy as np
 from scipy import linalg
-from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 
 from ..kernels import KernelMixin
-from ..utils.validation import check_scalar
+from ..utils.validation import as_float_matrix, as_float_vector, check_scalar
 
 
 def center_kernel(K, K_fit_rows=None, K_fit_all=None):
@@ -16,13 +16,14 @@ def center_kernel(K, K_fit_rows=None, K_fit_all=None):
 
     Parameters
     ----------
-    K : ndarray of shape (n_test, n_samples)
-        The kernel between points and the ``n_samples`` training points (the training Gram matrix itself when
-        the two optional arguments are None). Overwritten with the result.
-    K_fit_rows : ndarray of shape (n_samples,), optional
-        The column means of the training Gram matrix; default the column means of ``K``.
+    K : array-like of shape (n_test, n_samples)
+        The kernel between points and the ``n_samples`` training points; when the two optional arguments are
+        None, the (square) training Gram matrix itself. A float64 array is overwritten with the result; other
+        input is converted (a new array).
+    K_fit_rows : array-like of shape (n_samples,), optional
+        The column means of the training Gram matrix; default the column means of ``K``. Give it with ``K_fit_all``.
     K_fit_all : float, optional
-        The mean of the training Gram matrix; default the mean of ``K``.
+        The mean of the training Gram matrix; default the mean of ``K``. Give it with ``K_fit_rows``.
 
     Returns
     -------
@@ -30,10 +31,32 @@ def center_kernel(K, K_fit_rows=None, K_fit_all=None):
         :math:`\tilde K_{ij} = K_{ij} - \tfrac1n\sum_l K_{il} - \tfrac1n\sum_l K^{\text{fit}}_{lj}
         + \tfrac1{n^2}\sum_{l, m} K^{\text{fit}}_{lm}`, i.e. :math:`\tilde K = (I - \tfrac1n\mathbf 1\mathbf 1^\top)
         K (I - \tfrac1n\mathbf 1\mathbf 1^\top)` on the training points. Chapter 16.
+
+    Raises
+    ------
+    ValueError
+        ``K`` not 2-D, empty, or with NaN or infinity; a training matrix (no means given) that is not square; only
+        one of ``K_fit_rows`` and ``K_fit_all`` given; ``K_fit_rows`` of a length other than the columns of ``K``,
+        or not finite.
+    TypeError
+        Non-numeric input.
     """
+    K = as_float_matrix(K, "K")                            # the same array if it is a finite float64 matrix
+    if (K_fit_rows is None) != (K_fit_all is None):
+        raise ValueError("give both K_fit_rows and K_fit_all (the column means and the mean of the training Gram "
+                         "matrix), or neither (K is then the training Gram matrix)")
     if K_fit_rows is None:
+        if K.shape[0] != K.shape[1]:
+            raise ValueError(f"K must be the square training Gram matrix when K_fit_rows and K_fit_all are not given, "
+                             f"got shape {K.shape}")
         K_fit_rows = K.mean(axis=0)
         K_fit_all = K_fit_rows.mean()
+    else:
+        K_fit_rows = as_float_vector(K_fit_rows, "K_fit_rows")
+        if K_fit_rows.shape[0] != K.shape[1]:
+            raise ValueError(f"K_fit_rows has {K_fit_rows.shape[0]} entries but K has {K.shape[1]} columns (one per "
+                             f"training point)")
+        K_fit_all = check_scalar(K_fit_all, "K_fit_all", Real)
     K_pred_cols = K.sum(axis=1) / K_fit_rows.shape[0]
     K -= K_fit_rows
     K -= K_pred_cols[:, None]
@@ -59,7 +82,7 @@ def _clean_eigenvalues(eigenvalues):
     return eigenvalues
 
 
-class KernelPCA(TransformerMixin, KernelMixin, BaseEstimator):
+class KernelPCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, KernelMixin, BaseEstimator):
     r"""Principal component analysis of the features :math:`\varphi(x)` of a kernel, from the centred Gram matrix.
 
     Parameters
@@ -102,13 +125,21 @@ class KernelPCA(TransformerMixin, KernelMixin, BaseEstimator):
         z_k(x_i) = \sqrt{\lambda_k}\,(v_k)_i \text{ on the training points}.
 
     The eigenpairs come from a dense symmetric eigensolver (LAPACK, only the ones asked for); the results are
-    scikit-learn's ``KernelPCA(eigen_solver="dense")`` up to the sign of each component, to rounding. An
-    addition to the notes. Chapter 16.
+    scikit-learn's ``KernelPCA(eigen_solver="dense")`` up to the sign of each component, to rounding, with the same
+    ``get_feature_names_out`` and ``set_output``. Not here: scikit-learn's pre-image (``fit_inverse_transform``,
+    ``inverse_transform``, a kernel ridge regression from the scores back to the inputs), its iterative eigensolvers
+    (``eigen_solver``, ``tol``, ``max_iter``) and ``remove_zero_eig`` (with ``n_components=None`` zero components are
+    always removed). An addition to the notes. Chapter 16.
     """
 
     def __init__(self, n_components=None, *, kernel="linear", gamma=None, degree=3, coef0=1, kernel_params=None):
         self.n_components = n_components
         super().__init__(kernel, gamma, degree, coef0, kernel_params)
+
+    @property
+    def _n_features_out(self):
+        """The number of components (names ``kernelpca0``, ``kernelpca1``, ... of ``get_feature_names_out``)."""
+        return self.eigenvalues_.shape[0]
 
     def fit(self, X, y=None):
         """Fit on ``X`` (n_samples, n_features) or a precomputed Gram matrix; ``y`` is ignored. Returns ``self``."""

@@ -119,3 +119,33 @@ def test_a_kernel_that_is_not_psd_is_named_by_its_negative_eigenvalue_not_by_rou
     X = np.full((6, 2), 0.1) + np.array([1e-17, 0.0])
     model = KernelPCA(kernel="rbf", gamma=0.3).fit(X)
     assert model.eigenvalues_.shape == (0,) and model.transform(X).shape == (6, 0)
+
+
+def test_center_kernel_validates_its_arguments():
+    # review F8: NaN came back as NaN, lists and integers failed inside numpy, mismatched means passed or broke
+    with pytest.raises(ValueError, match="K contains NaN"):
+        center_kernel(np.array([[1.0, np.nan], [np.nan, 1.0]]))
+    with pytest.raises(ValueError, match="give both K_fit_rows and K_fit_all"):
+        center_kernel(np.eye(3), K_fit_rows=np.ones(3))
+    with pytest.raises(ValueError, match="K_fit_rows has 4 entries but K has 3 columns"):
+        center_kernel(np.eye(3), K_fit_rows=np.ones(4), K_fit_all=1.0)
+    with pytest.raises(ValueError, match="square training Gram matrix"):
+        center_kernel(np.ones((3, 2)))
+    with pytest.raises(TypeError, match="numeric"):
+        center_kernel([["a", "b"], ["c", "d"]])
+    centred = [[0.5, -0.5], [-0.5, 0.5]]
+    np.testing.assert_allclose(center_kernel([[1.0, 0.0], [0.0, 1.0]]), centred, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(center_kernel(np.eye(2, dtype=int)), centred, rtol=0, atol=1e-15)
+    K = np.eye(3)
+    assert center_kernel(K) is K                              # a float64 matrix is centred in place, as documented
+
+
+def test_kernel_pca_feature_names_and_set_output_as_sklearn():
+    import sklearn.decomposition
+
+    X = np.random.default_rng(8).normal(size=(30, 4))
+    ours = KernelPCA(3, kernel="rbf", gamma=0.2).fit(X)
+    theirs = sklearn.decomposition.KernelPCA(3, kernel="rbf", gamma=0.2).fit(X)
+    np.testing.assert_array_equal(ours.get_feature_names_out(), theirs.get_feature_names_out())
+    assert ours.set_output(transform="default") is ours
+    assert ours.transform(X).shape == (30, 3)
