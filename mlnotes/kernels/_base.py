@@ -124,8 +124,11 @@ class KernelMixin:
         return check_kernel_params(self.kernel, self.gamma, self.degree, self.coef0, self.kernel_params)
 
     def _kernel(self, X, Y):
-        """The kernel matrix :math:`k(x_i, y_j)` of shape (n_X, n_Y) (never called for a precomputed kernel)."""
-        return kernel_matrix(self.kernel, X, Y, self._kernel_args)
+        """The kernel matrix :math:`k(x_i, y_j)` of shape (n_X, n_Y) (never called for a precomputed kernel).
+
+        Overflow and invalid values are not warned about here: :meth:`_finite` turns them into one clear error."""
+        with np.errstate(over="ignore", invalid="ignore"):
+            return kernel_matrix(self.kernel, X, Y, self._kernel_args)
 
     def _fit_kernel(self, X, y="no_validation", *, require_psd=False, gram=True, **validate_kwargs):
         r"""Validate the training data and return ``(K, y)``: the Gram matrix :math:`K` of shape (n, n), and ``y``
@@ -153,8 +156,8 @@ class KernelMixin:
             return (np.array(K, dtype=float, copy=True) if gram else np.diag(K).copy()), y
         self.X_fit_ = X
         if not gram:
-            return self._kernel_diagonal(X), y
-        K = self._kernel(X, X)
+            return self._finite(self._kernel_diagonal(X), "k(x_i, x_i) of the training points"), y
+        K = self._finite(self._kernel(X, X), "the Gram matrix K of the training points")
         if require_psd and not self._always_psd():
             try:
                 check_kernel_matrix(K, "K", require_psd=True, tol=1e-7)
@@ -173,8 +176,22 @@ class KernelMixin:
         check_is_fitted(self, "n_features_in_")
         X = validate_data(self, X, dtype=np.float64, reset=False)
         # a precomputed X is that kernel: its width was checked, n_features_in_ = n_samples of the training set
-        K = X if self.kernel == "precomputed" else self._kernel(X, self.X_fit_)
+        K = X if self.kernel == "precomputed" else self._finite(self._kernel(X, self.X_fit_),
+                                                                 "the kernel between the new and the training points")
         return (K, X) if return_X else K
+
+    def _finite(self, K, what):
+        """``K`` if every entry is finite; else a ValueError naming the kernel, its parameters and the likely cause."""
+        if np.isfinite(K).all():
+            return K
+        bad = "NaN" if np.isnan(K).any() else "infinite"
+        if callable(self.kernel):
+            cause = f"the callable kernel {getattr(self.kernel, '__name__', self.kernel)!r} returned {bad} values"
+        else:
+            params = ", ".join(f"{k}={v!r}" for k, v in self._kernel_args.items())
+            cause = (f"kernel={self.kernel!r} ({params}) overflows float64 on these data; rescale X or lower "
+                     f"gamma/degree")
+        raise ValueError(f"{what} has {bad} entries: {cause}")
 
     def _kernel_diagonal(self, X):
         r""":math:`k(x_i, x_i)` of the rows of ``X``, shape (n,), by :func:`kernel_diagonal`. Not for a precomputed

@@ -7,7 +7,7 @@ import numpy as np
 from scipy import linalg
 from sklearn.base import BaseEstimator, MultiOutputMixin, RegressorMixin
 
-from ..utils.validation import as_float_vector, check_sample_weight, check_scalar
+from ..utils.validation import check_sample_weight, check_scalar
 from ._base import KernelMixin
 from ._validation import check_kernel_matrix
 
@@ -118,12 +118,7 @@ class KernelRidge(MultiOutputMixin, RegressorMixin, KernelMixin, BaseEstimator):
         :math:`i` counts :math:`s_i` times in the squared error. Returns ``self``."""
         K, y = self._fit_kernel(X, y, multi_output=True, y_numeric=True)
         Y = y.reshape(-1, 1) if y.ndim == 1 else y
-        if np.ndim(self.alpha) == 0:
-            alphas = [check_scalar(self.alpha, "alpha", Real, min_val=0, include_boundaries="neither")]
-        else:
-            alphas = as_float_vector(self.alpha, "alpha", Y.shape[1])
-            if (alphas <= 0).any():
-                raise ValueError(f"alpha must be > 0 for every target, got {alphas.tolist()}")
+        alphas = self._check_alphas(Y.shape[1])
         root = None if sample_weight is None else np.sqrt(check_sample_weight(sample_weight, K.shape[0]))
         if root is not None:
             Y = Y * root[:, None]
@@ -145,6 +140,23 @@ class KernelRidge(MultiOutputMixin, RegressorMixin, KernelMixin, BaseEstimator):
             coef *= root[:, None]
         self.dual_coef_ = coef.ravel() if y.ndim == 1 else coef
         return self
+
+    def _check_alphas(self, n_targets):
+        """``alpha`` as a list of one positive float, or of one per target."""
+        if np.ndim(self.alpha) == 0:
+            return [check_scalar(self.alpha, "alpha", Real, min_val=0, include_boundaries="neither")]
+        try:
+            alphas = np.asarray(self.alpha, dtype=float)
+        except (TypeError, ValueError):
+            raise TypeError(f"alpha must be a number or a 1-D array of shape (n_targets,), got {self.alpha!r}") from None
+        if alphas.ndim != 1:
+            raise ValueError(f"alpha must be a number or a 1-D array of shape (n_targets,), got shape {alphas.shape}")
+        if alphas.shape[0] != n_targets:
+            raise ValueError(f"alpha has {alphas.shape[0]} entries but y has {n_targets} target(s) (columns): one "
+                             f"penalty per target")
+        if not (np.isfinite(alphas).all() and (alphas > 0).all()):
+            raise ValueError(f"alpha must be finite and > 0 for every target, got {alphas.tolist()}")
+        return alphas
 
     def predict(self, X):
         r"""The prediction :math:`f(x) = \sum_i a_i k(x_i, x)`, shape (n_test,) or (n_test, n_targets).

@@ -9,6 +9,8 @@ from sklearn.base import clone
 from sklearn.exceptions import ConvergenceWarning
 
 from assertions import close_within
+from mlnotes.cluster import KernelKMeans
+from mlnotes.decomposition import KernelPCA
 from mlnotes.kernels import (KernelGDClassifier, KernelGDRegressor, KernelKNeighborsClassifier, KernelNearestCentroid,
                              KernelRidge, kernel_diagonal, kernel_gd_direction, pairwise_kernels,
                              polynomial_features_map, polynomial_kernel)
@@ -363,7 +365,7 @@ def test_kernel_ridge_rejects_bad_weights_and_alphas():
         KernelRidge().fit(X, y, sample_weight=-np.ones(20))
     with pytest.raises(ValueError, match="sample_weight"):
         KernelRidge().fit(X, y, sample_weight=np.ones(19))
-    with pytest.raises(ValueError, match="alpha must be > 0 for every target"):
+    with pytest.raises(ValueError, match="alpha must be finite and > 0 for every target"):
         KernelRidge(alpha=np.array([1.0, 0.0])).fit(X, np.column_stack([y, y]))
     with pytest.raises(ValueError, match="alpha"):
         KernelRidge(alpha=np.array([1.0, 2.0, 3.0])).fit(X, np.column_stack([y, y]))
@@ -433,3 +435,47 @@ def test_kernel_gd_direction_validates_its_arguments():
     beta, y = np.array([0.5, -1.0, 2.0]), np.array([1.0, 0.0, 1.0])
     assert_close(kernel_gd_direction(beta, K, y, 0.1), (K @ beta - y) / 3 + 0.1 * beta)
     assert_close(kernel_gd_direction(beta, K, y, 0.1, "logistic"), (1 / (1 + np.exp(-K @ beta)) - y) / 3 + 0.1 * beta)
+
+
+def test_kernel_ridge_alpha_array_messages_speak_of_targets():
+    # review F18: the messages spoke of "samples" and "X"
+    X, y, _ = _data(40, 3)
+    Y = np.column_stack([y, -y])
+    with pytest.raises(ValueError, match=r"alpha has 3 entries but y has 2 target\(s\)"):
+        KernelRidge(alpha=np.array([1.0, 2.0, 3.0])).fit(X, Y)
+    with pytest.raises(ValueError, match=r"alpha has 2 entries but y has 1 target\(s\)"):
+        KernelRidge(alpha=np.array([1.0, 3.0])).fit(X, y)
+    with pytest.raises(ValueError, match=r"1-D array of shape \(n_targets,\), got shape \(1, 1\)"):
+        KernelRidge(alpha=np.array([[1.0]])).fit(X, Y)
+    with pytest.raises(TypeError, match="alpha must be a number"):
+        KernelRidge(alpha=["a", "b"]).fit(X, Y)
+
+
+def _use(model, X):
+    # what a fitted estimator computes on new points
+    return model.transform(X) if hasattr(model, "transform") else model.predict(X)
+
+
+@pytest.mark.parametrize("make", [
+    lambda **kw: KernelRidge(**kw), lambda **kw: KernelGDRegressor(max_iter=5, tol=0, **kw),
+    lambda **kw: KernelNearestCentroid(**kw), lambda **kw: KernelKNeighborsClassifier(3, **kw),
+    lambda **kw: KernelKMeans(2, random_state=0, **kw), lambda **kw: KernelPCA(2, **kw)],
+    ids=["KernelRidge", "KernelGDRegressor", "KernelNearestCentroid", "KernelKNeighborsClassifier", "KernelKMeans",
+         "KernelPCA"])
+def test_a_kernel_matrix_with_nan_or_infinity_is_an_error_naming_the_kernel(make):
+    # review F16/F17: an overflowing polynomial kernel and a callable returning NaN gave NaN predictions, predictions
+    # from NaN distances, or a numpy error, silently or unclearly
+    from sklearn.base import is_classifier
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 4)) * 3
+    y = (X[:, 0] > 0).astype(int) if is_classifier(make()) else X[:, 0]
+    with pytest.raises(ValueError, match=r"infinite entries: kernel='poly' \(.*degree=400.*\) overflows float64"):
+        _use(make(kernel="poly", degree=400, gamma=1.0, coef0=1.0).fit(X, y), X[:3])
+    root = lambda a, b: np.sqrt(a @ b)                        # NaN where a.b < 0
+    with pytest.raises(ValueError, match="NaN entries: the callable kernel '<lambda>' returned NaN"):
+        _use(make(kernel=root).fit(X, y), X[:3])
+    partial = lambda a, b: a @ b + 100.0 if abs(a[0]) < 20 else np.nan    # finite (and PSD) on the training points
+    model = make(kernel=partial).fit(X, y)
+    with pytest.raises(ValueError, match="the kernel between the new and the training points has NaN"):
+        _use(model, X[:3] + np.array([50.0, 0, 0, 0]))
