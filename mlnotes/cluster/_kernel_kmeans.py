@@ -1,9 +1,11 @@
 r"""Kernel k-means (chapter 16, *Kernel methods*; note 000): Lloyd's algorithm in the feature space of a kernel."""
 
+import warnings
 from numbers import Integral, Real
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClusterMixin
+from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, ClusterMixin, TransformerMixin
+from sklearn.exceptions import ConvergenceWarning
 
 from ..kernels import KernelMixin
 from ..utils.validation import check_scalar
@@ -49,7 +51,7 @@ def _mean_weights(labels, W_old):
     return W
 
 
-class KernelKMeans(ClusterMixin, KernelMixin, BaseEstimator):
+class KernelKMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, KernelMixin, BaseEstimator):
     r"""k-means clustering in the feature space of a kernel (Lloyd's iterations on the Gram matrix).
 
     Parameters
@@ -107,8 +109,11 @@ class KernelKMeans(ClusterMixin, KernelMixin, BaseEstimator):
     as in scikit-learn's ``KMeans(algorithm="lloyd")``: after the last iteration, if it did not stop because the
     labels were unchanged, the labels are recomputed against the final centres. Ties go to the lower cluster index.
     **Empty cluster**: a cluster that loses all its points keeps its previous centre (scikit-learn instead moves it
-    to a far point). Note 000's initialisation draws :math:`\alpha^k \in \{0, 1\}^n` at random; it must be one-hot
-    per point (erratum). Chapter 16.
+    to a far point); if fewer distinct clusters than ``n_clusters`` remain, ``fit`` warns (``ConvergenceWarning``,
+    as scikit-learn). Note 000's initialisation draws :math:`\alpha^k \in \{0, 1\}^n` at random; it must be one-hot
+    per point (erratum KM-6). Not here (scikit-learn's ``KMeans`` has them): ``fit(sample_weight)``, the
+    ``"elkan"`` algorithm and ``cluster_centers_`` (the centres live in feature space: ``cluster_weights_``; with a
+    linear kernel they are ``cluster_weights_.T @ X``). Chapter 16.
     """
 
     def __init__(self, n_clusters=8, *, init="k-means++", n_init=1, max_iter=300, tol=1e-4, random_state=None,
@@ -120,6 +125,11 @@ class KernelKMeans(ClusterMixin, KernelMixin, BaseEstimator):
         self.tol = tol
         self.random_state = random_state
         super().__init__(kernel, gamma, degree, coef0, kernel_params)
+
+    @property
+    def _n_features_out(self):
+        """The number of clusters (names ``kernelkmeans0``, ... of ``get_feature_names_out``)."""
+        return self.cluster_weights_.shape[1]
 
     def _initial_indices(self, K, K_diag, rng):
         n, k = K.shape[0], self._n_clusters
@@ -204,6 +214,11 @@ class KernelKMeans(ClusterMixin, KernelMixin, BaseEstimator):
         self.labels_, W, KW, self.inertia_, self.n_iter_ = best
         self.cluster_weights_ = W
         self.cluster_sq_norms_ = np.einsum("ic,ic->c", W, KW)
+        distinct = len(np.unique(self.labels_))
+        if distinct < self._n_clusters:
+            warnings.warn(f"Number of distinct clusters ({distinct}) found smaller than n_clusters "
+                          f"({self._n_clusters}): points that coincide in feature space (duplicates in X, or a kernel "
+                          f"that cannot tell them apart) leave clusters empty", ConvergenceWarning, stacklevel=2)
         return self
 
     def predict(self, X):
@@ -212,7 +227,33 @@ class KernelKMeans(ClusterMixin, KernelMixin, BaseEstimator):
         ``X`` is (n_test, n_features), or the (n_test, n_samples) kernel against the training points if
         precomputed (:math:`k(x, x)` is not needed: it is the same for every centre).
         """
-        scores = self._predict_kernel(X) @ self.cluster_weights_
+        return self._centre_scores(self._predict_kernel(X)).argmin(axis=1)
+
+    def _centre_scores(self, K):
+        r""":math:`\lVert\mu_c\rVert^2 - 2k(x)^\top W_{:c}`, shape (n_test, n_clusters): the squared distances to the
+        centres without :math:`k(x, x)`, from the kernel ``K`` (n_test, n_samples) against the training points."""
+        scores = K @ self.cluster_weights_
         scores *= -2
         scores += self.cluster_sq_norms_
-        return scores.argmin(axis=1)
+        return scores
+
+    def transform(self, X):
+        r"""The feature-space distances :math:`\lVert\varphi(x) - \mu_c\rVert` of new points to the centres, shape
+        (n_test, n_clusters) (scikit-learn's ``KMeans.transform``). Needs :math:`k(x, x)`, so not for a precomputed
+        kernel."""
+        K, X = self._predict_kernel(X, return_X=True)
+        if self.kernel == "precomputed":
+            raise ValueError("distances need k(x, x) of the new points, which a precomputed kernel against the "
+                             "training points does not give: use predict")
+        D = self._centre_scores(K)
+        D += self._kernel_diagonal(X)[:, None]
+        return np.sqrt(np.maximum(D, 0, out=D), out=D)
+
+    def fit_transform(self, X, y=None):
+        """Fit, then the distances of the training points to the centres, shape (n_samples, n_clusters)."""
+        return self.fit(X).transform(X)
+
+    def score(self, X, y=None):
+        r"""Minus the inertia of ``X`` against the fitted centres, :math:`-\sum_i \min_c\lVert\varphi(x_i) -
+        \mu_c\rVert^2` (scikit-learn's ``KMeans.score``; larger is better)."""
+        return -float(np.sum(self.transform(X).min(axis=1) ** 2))

@@ -62,7 +62,10 @@ class KernelKNeighborsClassifier(ClassifierMixin, KernelMixin, BaseEstimator):
     :math:`d(x, x_i)^2 = k(x, x) - 2k(x, x_i) + k(x_i, x_i)` (negative rounding clipped to 0), and the prediction
     is the most frequent class among them. **Tie rule**: among training points at the same distance, the one with
     the lower index comes first (a stable sort); among classes with the same number of votes, the one first in
-    ``classes_`` wins (scikit-learn's rule for the vote). Chapter 16.
+    ``classes_`` wins (scikit-learn's rule for the vote). Not here (scikit-learn's ``KNeighborsClassifier`` has
+    them): ``weights="distance"`` or a callable (the vote is uniform), ``kneighbors(X=None)`` (the neighbours of
+    the training points, each excluding itself), ``radius`` methods and the tree ``algorithm``s (distances are
+    computed in full). Chapter 16.
     """
 
     def __init__(self, n_neighbors=5, *, kernel="linear", gamma=None, degree=3, coef0=1, kernel_params=None):
@@ -170,7 +173,9 @@ class KernelNearestCentroid(ClassifierMixin, KernelMixin, BaseEstimator):
 
     (note 000, line 805, writes the middle term's sum with a second factor 2 and the last with :math:`1/n^2`: the
     factors are :math:`-2/n_c` and :math:`1/n_c^2`). The first term is the same for every class, so ``predict`` takes the class minimising
-    :math:`\lVert\mu_c\rVert^2 - 2(K_\star P)_c`; a tie goes to the first class in ``classes_``. Chapter 16.
+    :math:`\lVert\mu_c\rVert^2 - 2(K_\star P)_c`; a tie goes to the first class in ``classes_``. Not here
+    (scikit-learn's ``NearestCentroid`` has them): ``shrink_threshold``, ``metric="manhattan"`` (medians), and
+    ``decision_function``/``predict_proba``. Chapter 16.
     """
 
     def __init__(self, *, kernel="linear", gamma=None, degree=3, coef0=1, kernel_params=None):

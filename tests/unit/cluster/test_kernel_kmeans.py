@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 import sklearn.cluster
 from sklearn.base import clone
+from sklearn.exceptions import ConvergenceWarning
 
 from mlnotes.cluster import KernelKMeans, kernel_kmeans_distances
 from mlnotes.kernels import polynomial_features_map, polynomial_kernel, rbf_kernel
@@ -136,3 +137,40 @@ def test_a_gram_matrix_that_is_not_psd_is_rejected():
     K = rbf_kernel(X) - 0.5 * np.eye(60)
     with pytest.raises(ValueError, match="precomputed kernel matrix\\) is not positive semidefinite"):
         KernelKMeans(3, kernel="precomputed").fit(K)
+
+
+def test_transform_and_score_are_kmeans_with_a_linear_kernel():
+    # review F14: transform, fit_transform and score were missing
+    rng = np.random.default_rng(14)
+    X, X_new = rng.normal(size=(60, 3)), rng.normal(size=(9, 3))
+    idx = np.array([0, 7, 33])
+    ours = KernelKMeans(3, init=idx, tol=0).fit(X)
+    theirs = sklearn.cluster.KMeans(3, init=X[idx], n_init=1, algorithm="lloyd", tol=0).fit(X)
+    np.testing.assert_allclose(ours.transform(X_new), theirs.transform(X_new), rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(ours.score(X_new), theirs.score(X_new), rtol=1e-9)
+    np.testing.assert_allclose(KernelKMeans(3, init=idx, tol=0).fit_transform(X), theirs.transform(X), rtol=1e-9,
+                               atol=1e-12)
+    # in feature space: the distance to a centre from the Gram matrix, against explicit features
+    Phi, Phi_new = (polynomial_features_map(A, degree=2, gamma=1.0, coef0=1.0) for A in (X, X_new))
+    poly = KernelKMeans(3, init=idx, kernel="poly", degree=2, gamma=1.0, coef0=1.0).fit(X)
+    centres = poly.cluster_weights_.T @ Phi
+    explicit = np.linalg.norm(Phi_new[:, None, :] - centres[None, :, :], axis=2)
+    np.testing.assert_allclose(poly.transform(X_new), explicit, rtol=1e-8, atol=1e-10)
+    with pytest.raises(ValueError, match="precomputed"):
+        KernelKMeans(3, init=idx, kernel="precomputed").fit(X @ X.T).transform(X_new @ X.T)
+
+
+def test_fewer_distinct_clusters_than_asked_warns():
+    X = np.array([[0.0, 0.0]] * 5 + [[1.0, 1.0]] * 5)
+    with pytest.warns(ConvergenceWarning, match=r"distinct clusters \(2\) found smaller than n_clusters \(3\)"):
+        model = KernelKMeans(3, random_state=0).fit(X)
+    assert len(np.unique(model.labels_)) == 2
+
+
+def test_feature_names_out_are_sklearns():
+    X = np.random.default_rng(15).normal(size=(20, 2))
+    ours = KernelKMeans(3, random_state=0).fit(X)
+    theirs = sklearn.cluster.KMeans(3, n_init=1, random_state=0).fit(X)
+    assert list(ours.get_feature_names_out()) == [f"kernelkmeans{c}" for c in range(3)]
+    assert len(theirs.get_feature_names_out()) == len(ours.get_feature_names_out())
+    assert ours.set_output(transform="default").transform(X).shape == (20, 3)
