@@ -48,6 +48,14 @@ _NAMES = {
     "draw_decision_boundary": "..plotting", "logistic_c_demo": ".classification",
     # chapter 13, generative classifiers
     "draw_class_densities": ".generative", "generative_demo": ".generative",
+    # chapter 14, support vector machines
+    "draw_svm": ".svm", "svm_demo": ".svm",
+    # chapter 15, feature maps and kernels
+    "draw_random_features": ".kernels", "random_features_demo": ".kernels",
+    # chapter 16, kernel methods
+    "make_wave": ".kernel_methods", "draw_kernel_ridge": ".kernel_methods", "kernel_ridge_demo": ".kernel_methods",
+    # chapter 17, Gaussian processes
+    "draw_gp_prior_samples": ".gp", "draw_gp_posterior": ".gp", "gp_demo": ".gp",
 }
 
 __all__ = list(_NAMES)
