@@ -63,8 +63,8 @@ def draw_random_features(axes, X, *, gamma=1.0, n_components=100, random_state=0
     ax_line.plot(t, exact_line, color="k", lw=2, label="exact $e^{-\\gamma t^2}$")
     ax_line.plot(t, estimate_line, color="C3", lw=1.5, label=f"$z(t e_1)^\\top z(0)$, $D = {n_components}$")
     ax_line.axhline(0, color="0.6", lw=0.8)
-    ax_line.set(xlabel="$t$", ylabel="$k(t e_1, 0)$", ylim=(-0.6, 1.3), title=f"profile, $\\gamma = {gamma:g}$")
-    ax_line.legend(loc="upper right")
+    ax_line.set(xlabel="$t$", ylabel="$k(t e_1, 0)$", ylim=(-1.0, 1.3), title=f"profile, $\\gamma = {gamma:g}$")
+    ax_line.legend(loc="lower center", framealpha=0.9)
     K = rbf_kernel(X, gamma=gamma)
     Z = sampler.transform(X)
     K_hat = Z @ Z.T
