@@ -394,7 +394,23 @@ def intercept(alpha, G, y, C):
     For a free variable (:math:`0 < \alpha_t < C_t`) the KKT conditions give :math:`y_t G_t = -b`, so
     :math:`b = -\operatorname{mean}_{free}\, y_t G_t`. Without free variables, :math:`b` is the midpoint of the
     interval the bounded variables allow. Chapter 14.
+
+    Raises
+    ------
+    ValueError
+        If the arrays differ in length or are not finite, a sign is not -1 or +1, a bound is not positive, or an
+        :math:`\alpha_t` lies outside :math:`[0, C_t]`.
     """
+    alpha, G, y, C = (as_float_vector(v, name) for v, name in ((alpha, "alpha"), (G, "G"), (y, "y"), (C, "C")))
+    if not alpha.shape == G.shape == y.shape == C.shape:
+        raise ValueError(f"alpha, G, y and C must have the same number of entries, got {alpha.shape[0]}, "
+                         f"{G.shape[0]}, {y.shape[0]} and {C.shape[0]}")
+    if not np.all(np.abs(y) == 1):
+        raise ValueError("y must hold signs in {-1, +1}")
+    if not np.all(C > 0):
+        raise ValueError(f"C must be > 0, got {C.min()}")
+    if np.any((alpha < 0) | (alpha > C)):
+        raise ValueError("alpha must lie in [0, C]")
     yG = y * G
     at_upper = alpha >= C
     at_lower = alpha <= 0

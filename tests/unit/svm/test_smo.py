@@ -153,3 +153,18 @@ def test_public_smo_step_rejects_bad_input(bad, match):
     args.update(bad)
     with pytest.raises(ValueError, match=match):
         smo_step(**args)
+
+
+def test_intercept_rejects_bad_input():
+    alpha, G, y, C = np.array([0.5, 0.5]), np.array([0.1, -0.1]), np.array([1.0, -1.0]), np.array([1.0, 1.0])
+    assert intercept(alpha, G, y, C) == pytest.approx(-0.1)
+    with pytest.raises(ValueError, match=r"y must hold signs in \{-1, \+1\}"):
+        intercept(alpha, G, np.array([1.0, 0.0]), C)
+    with pytest.raises(ValueError, match="entries"):
+        intercept(alpha, G[:1], y, C)
+    with pytest.raises(ValueError, match="C must be > 0"):
+        intercept(alpha, G, y, np.array([1.0, 0.0]))
+    with pytest.raises(ValueError, match=r"alpha must lie in \[0, C\]"):
+        intercept(np.array([0.5, 1.5]), G, y, C)
+    with pytest.raises(ValueError, match="NaN"):
+        intercept(alpha, np.array([np.nan, 0.0]), y, C)
