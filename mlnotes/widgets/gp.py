@@ -170,6 +170,6 @@ def gp_demo(x, y, *, length_scale=1.0, noise=0.01, amplitude=1.0, true_function=
         n_observed=widgets.IntSlider(value=x.shape[0], min=0, max=x.shape[0], step=1, description="points"),
         log10_length_scale=widgets.FloatSlider(value=float(np.log10(length_scale)), min=-1.5, max=1.0, step=0.1,
                                                description="log10 ℓ"),
-        log10_noise=widgets.FloatSlider(value=float(np.log10(noise)), min=-4.0, max=0.5, step=0.25,
-                                        description="log10 σ²"),
+        log10_noise=widgets.FloatSlider(value=float(np.log10(noise)), min=-8.0, max=0.5, step=0.25,
+                                        description="log10 σ²"),     # down to 1e-8: nearly interpolation
     )

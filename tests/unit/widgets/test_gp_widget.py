@@ -86,3 +86,16 @@ def test_widget_sliders_change_the_drawing(monkeypatch):
     assert len(set(titles)) == 3
     assert "2 points" in titles[-1] and "ℓ = 0.1" in titles[-1] and "log marginal likelihood" in titles[-1]
     plt.close("all")
+
+
+def test_widget_title_reports_the_library_log_marginal_likelihood(monkeypatch):
+    shown = []
+    monkeypatch.setattr(plt, "show", lambda: shown.append(plt.gcf()))
+    demo = gp_demo(X, Y, length_scale=1.0, noise=0.01)
+    points, length, noise = demo.children[:3]
+    points.value, length.value, noise.value = 4, -0.2, -8.0          # 4 points, l = 10**-0.2, sigma^2 = 1e-8
+    title = shown[-1].axes[0].get_title()
+    reference = GaussianProcessRegressor(length_scale=10 ** -0.2, alpha=1e-8, optimizer=None).fit(X[:4, None], Y[:4])
+    assert title.endswith(f"log marginal likelihood {reference.log_marginal_likelihood():.2f}")
+    assert "σ² = 1e-08" in title
+    plt.close("all")
