@@ -83,7 +83,10 @@ class KernelKMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMix
         :math:`W`, the centres :math:`\mu_c = \sum_j W_{jc}\,\varphi(x_j)` (with a linear kernel, the centres are
         ``cluster_weights_.T @ X``).
     cluster_sq_norms_ : ndarray of shape (n_clusters,)
-        :math:`\lVert\mu_c\rVert^2 = (W^\top K W)_{cc}`.
+        :math:`\lVert\mu_c\rVert^2 = (W^\top K W)_{cc}`, with the kernel evaluated on the inputs minus the training
+        mean for the linear, rbf and laplacian kernels (see :class:`mlnotes.kernels.KernelMixin`; for the linear
+        kernel this is :math:`\lVert\mu_c - \bar x\rVert^2`): the distances, labels and inertia do not depend on
+        it, but their rounding errors do.
     inertia_ : float
         :math:`\sum_i \lVert\varphi(x_i) - \mu_{\text{label}_i}\rVert^2`.
     n_iter_ : int
@@ -115,6 +118,8 @@ class KernelKMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMix
     ``"elkan"`` algorithm and ``cluster_centers_`` (the centres live in feature space: ``cluster_weights_``; with a
     linear kernel they are ``cluster_weights_.T @ X``). Chapter 16.
     """
+
+    _centre_inputs = True       # only feature-space distances are used: see KernelMixin
 
     def __init__(self, n_clusters=8, *, init="k-means++", n_init=1, max_iter=300, tol=1e-4, random_state=None,
                  kernel="linear", gamma=None, degree=3, coef0=1, kernel_params=None):

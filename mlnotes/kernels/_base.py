@@ -108,7 +108,15 @@ class KernelMixin:
 
     Fitted attributes it sets: ``X_fit_`` (the training points, shape (n_samples, n_features); for a
     precomputed kernel the training Gram matrix is not kept, and ``X_fit_`` is None), ``n_features_in_``.
+
+    An estimator that uses only feature-space distances (``_centre_inputs = True``: nearest neighbours, nearest
+    centroid, k-means) evaluates a translation-invariant kernel (linear, rbf, laplacian) on the inputs minus the
+    training mean: the kernel values, hence the distances, are the same in exact arithmetic, but
+    :math:`k(x, x) - 2k(x, z) + k(z, z)` no longer cancels catastrophically for data far from the origin.
     """
+
+    #: Whether the kernel may be evaluated on centred inputs (only feature-space distances are used).
+    _centre_inputs = False
 
     def __init__(self, kernel, gamma, degree, coef0, kernel_params):
         # called by each estimator's __init__ with its own arguments (stored unchanged, scikit-learn's contract)
@@ -155,9 +163,12 @@ class KernelMixin:
             self.X_fit_ = None
             return (np.array(K, dtype=float, copy=True) if gram else np.diag(K).copy()), y
         self.X_fit_ = X
+        translation_invariant = self.kernel in ("linear", "rbf", "laplacian")
+        self._shift = X.mean(axis=0) if self._centre_inputs and translation_invariant else None
+        self._X_kernel = X if self._shift is None else X - self._shift
         if not gram:
-            return self._finite(self._kernel_diagonal(X), "k(x_i, x_i) of the training points"), y
-        K = self._finite(self._kernel(X, X), "the Gram matrix K of the training points")
+            return self._finite(self._kernel_diagonal(self._X_kernel), "k(x_i, x_i) of the training points"), y
+        K = self._finite(self._kernel(self._X_kernel, self._X_kernel), "the Gram matrix K of the training points")
         if require_psd and not self._always_psd():
             try:
                 check_kernel_matrix(K, "K", require_psd=True, tol=1e-7)
@@ -172,12 +183,16 @@ class KernelMixin:
 
     def _predict_kernel(self, X, *, return_X=False):
         """The kernel between new points and the training points, shape (n_test, n_samples), after validation
-        (and the validated ``X`` if ``return_X``)."""
+        (and, if ``return_X``, the validated ``X`` as the kernel sees it: minus the training mean when the estimator
+        centres its inputs, so that :meth:`_kernel_diagonal` of it is consistent)."""
         check_is_fitted(self, "n_features_in_")
         X = validate_data(self, X, dtype=np.float64, reset=False)
-        # a precomputed X is that kernel: its width was checked, n_features_in_ = n_samples of the training set
-        K = X if self.kernel == "precomputed" else self._finite(self._kernel(X, self.X_fit_),
-                                                                 "the kernel between the new and the training points")
+        if self.kernel == "precomputed":
+            # a precomputed X is that kernel: its width was checked, n_features_in_ = n_samples of the training set
+            return (X, X) if return_X else X
+        if self._shift is not None:
+            X = X - self._shift
+        K = self._finite(self._kernel(X, self._X_kernel), "the kernel between the new and the training points")
         return (K, X) if return_X else K
 
     def _finite(self, K, what):

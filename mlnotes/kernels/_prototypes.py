@@ -68,6 +68,8 @@ class KernelKNeighborsClassifier(ClassifierMixin, KernelMixin, BaseEstimator):
     computed in full). Chapter 16.
     """
 
+    _centre_inputs = True       # only feature-space distances are used: see KernelMixin
+
     def __init__(self, n_neighbors=5, *, kernel="linear", gamma=None, degree=3, coef0=1, kernel_params=None):
         self.n_neighbors = n_neighbors
         super().__init__(kernel, gamma, degree, coef0, kernel_params)
@@ -154,7 +156,9 @@ class KernelNearestCentroid(ClassifierMixin, KernelMixin, BaseEstimator):
         :math:`P_{ic} = 1/n_c` if sample :math:`i` is in class :math:`c`, else 0: :math:`\mu_c = \sum_i P_{ic}
         \varphi(x_i)`.
     centroid_sq_norms_ : ndarray of shape (n_classes,)
-        :math:`\lVert\mu_c\rVert^2 = \tfrac1{n_c^2}\sum_{i, j \in c} k(x_i, x_j)`.
+        :math:`\lVert\mu_c\rVert^2 = \tfrac1{n_c^2}\sum_{i, j \in c} k(x_i, x_j)`, with the kernel evaluated on the
+        inputs minus the training mean for the linear, rbf and laplacian kernels (see :class:`KernelMixin`; for the
+        linear kernel this is :math:`\lVert\mu_c - \bar x\rVert^2`).
     X_fit_ : ndarray of shape (n_samples, n_features), or None for a precomputed kernel
     n_features_in_ : int
 
@@ -177,6 +181,8 @@ class KernelNearestCentroid(ClassifierMixin, KernelMixin, BaseEstimator):
     (scikit-learn's ``NearestCentroid`` has them): ``shrink_threshold``, ``metric="manhattan"`` (medians), and
     ``decision_function``/``predict_proba``. Chapter 16.
     """
+
+    _centre_inputs = True       # only feature-space distances are used: see KernelMixin
 
     def __init__(self, *, kernel="linear", gamma=None, degree=3, coef0=1, kernel_params=None):
         super().__init__(kernel, gamma, degree, coef0, kernel_params)

@@ -240,7 +240,8 @@ def test_kernel_nearest_centroid_with_linear_kernel_is_sklearns():
     ref = sklearn.neighbors.NearestCentroid().fit(X, y)
     assert np.array_equal(ours.predict(X_test), ref.predict(X_test))
     assert_close(ours.centroid_weights_.T @ X, ref.centroids_, tol=1e-14)
-    assert_close(ours.centroid_sq_norms_, (ref.centroids_ ** 2).sum(axis=1), tol=1e-12)
+    # the linear kernel is evaluated on the inputs minus the training mean (exact distances far from the origin)
+    assert_close(ours.centroid_sq_norms_, ((ref.centroids_ - X.mean(axis=0)) ** 2).sum(axis=1), tol=1e-12)
 
 
 def test_kernel_nearest_centroid_is_the_nearest_mean_of_explicit_features():
@@ -479,3 +480,31 @@ def test_a_kernel_matrix_with_nan_or_infinity_is_an_error_naming_the_kernel(make
     model = make(kernel=partial).fit(X, y)
     with pytest.raises(ValueError, match="the kernel between the new and the training points has NaN"):
         _use(model, X[:3] + np.array([50.0, 0, 0, 0]))
+
+
+@pytest.mark.parametrize("offset", [1e4, 1e7])
+def test_distance_based_estimators_are_exact_for_data_far_from_the_origin(offset):
+    # review F21: k(x, x) - 2k(x, z) + k(z, z) cancelled catastrophically for |x| >> |x - z| (iris + 1e7: inertia
+    # 64.4 instead of 78.9, changed labels and kNN predictions); scikit-learn's KMeans and KNN are exact
+    import sklearn.cluster
+    from sklearn.datasets import load_iris
+
+    X, y = load_iris(return_X_y=True)
+    X_test = X + np.random.default_rng(0).normal(scale=0.3, size=X.shape)
+    for kernel in ("linear", "rbf"):
+        reference = KernelKMeans(3, init=np.array([0, 50, 100]), tol=0, kernel=kernel, gamma=0.5).fit(X)
+        shifted = KernelKMeans(3, init=np.array([0, 50, 100]), tol=0, kernel=kernel, gamma=0.5).fit(X + offset)
+        np.testing.assert_array_equal(shifted.labels_, reference.labels_)
+        np.testing.assert_allclose(shifted.inertia_, reference.inertia_, rtol=1e-9)
+        np.testing.assert_allclose(shifted.transform(X_test + offset), reference.transform(X_test), rtol=1e-7,
+                                   atol=1e-9)
+        for Model in (KernelKNeighborsClassifier, KernelNearestCentroid):
+            np.testing.assert_array_equal(Model(kernel=kernel, gamma=0.5).fit(X + offset, y).predict(X_test + offset),
+                                          Model(kernel=kernel, gamma=0.5).fit(X, y).predict(X_test))
+    sk = sklearn.cluster.KMeans(3, init=(X + offset)[[0, 50, 100]], n_init=1, algorithm="lloyd", tol=0).fit(X + offset)
+    ours = KernelKMeans(3, init=np.array([0, 50, 100]), tol=0).fit(X + offset)
+    np.testing.assert_array_equal(ours.labels_, sk.labels_)
+    np.testing.assert_allclose(ours.inertia_, sk.inertia_, rtol=1e-9)
+    distances, _ = KernelKNeighborsClassifier(5).fit(X + offset, y).kneighbors(X_test + offset)
+    reference_distances, _ = sklearn.neighbors.KNeighborsClassifier(5).fit(X, y).kneighbors(X_test)
+    np.testing.assert_allclose(distances, reference_distances, rtol=1e-7, atol=1e-9)
