@@ -109,10 +109,11 @@ class KernelMixin:
     Fitted attributes it sets: ``X_fit_`` (the training points, shape (n_samples, n_features); for a
     precomputed kernel the training Gram matrix is not kept, and ``X_fit_`` is None), ``n_features_in_``.
 
-    An estimator that uses only feature-space distances (``_centre_inputs = True``: nearest neighbours, nearest
-    centroid, k-means) evaluates a translation-invariant kernel (linear, rbf, laplacian) on the inputs minus the
-    training mean: the kernel values, hence the distances, are the same in exact arithmetic, but
-    :math:`k(x, x) - 2k(x, z) + k(z, z)` no longer cancels catastrophically for data far from the origin.
+    The rbf and laplacian kernels, functions of :math:`x - z`, are evaluated on the inputs minus the training mean,
+    and so is the linear kernel for an estimator that uses only feature-space distances (``_centre_inputs = True``:
+    nearest neighbours, nearest centroid, k-means): the kernel values (rbf, laplacian) or the distances (linear) are
+    the same in exact arithmetic, but :math:`\lVert x\rVert^2 + \lVert z\rVert^2 - 2x^\top z` and
+    :math:`k(x, x) - 2k(x, z) + k(z, z)` no longer cancel catastrophically for data far from the origin.
     """
 
     #: Whether the kernel may be evaluated on centred inputs (only feature-space distances are used).
@@ -163,8 +164,10 @@ class KernelMixin:
             self.X_fit_ = None
             return (np.array(K, dtype=float, copy=True) if gram else np.diag(K).copy()), y
         self.X_fit_ = X
-        translation_invariant = self.kernel in ("linear", "rbf", "laplacian")
-        self._shift = X.mean(axis=0) if self._centre_inputs and translation_invariant else None
+        # k(x - c, z - c) = k(x, z) for the rbf and laplacian kernels, and feature-space distances do not change
+        # for the linear kernel either: evaluating them on centred inputs avoids cancellation far from the origin
+        shift = self.kernel in ("rbf", "laplacian") or (self._centre_inputs and self.kernel == "linear")
+        self._shift = X.mean(axis=0) if shift else None
         self._X_kernel = X if self._shift is None else X - self._shift
         if not gram:
             return self._finite(self._kernel_diagonal(self._X_kernel), "k(x_i, x_i) of the training points"), y

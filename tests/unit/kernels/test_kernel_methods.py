@@ -508,3 +508,16 @@ def test_distance_based_estimators_are_exact_for_data_far_from_the_origin(offset
     distances, _ = KernelKNeighborsClassifier(5).fit(X + offset, y).kneighbors(X_test + offset)
     reference_distances, _ = sklearn.neighbors.KNeighborsClassifier(5).fit(X, y).kneighbors(X_test)
     np.testing.assert_allclose(distances, reference_distances, rtol=1e-7, atol=1e-9)
+
+
+def test_rbf_and_laplacian_estimators_are_exact_for_data_far_from_the_origin():
+    # the rbf/laplacian kernels are functions of x - z: evaluated on centred inputs they keep their digits far from
+    # the origin (||x||^2 + ||z||^2 - 2 x.z lost them; review F20's remark on KernelRidge)
+    X, y, X_test = _data(60, 3)
+    for kernel in ("rbf", "laplacian"):
+        near = KernelRidge(alpha=0.1, kernel=kernel, gamma=0.5).fit(X, y)
+        far = KernelRidge(alpha=0.1, kernel=kernel, gamma=0.5).fit(X + 1e6, y)
+        assert_close(far.dual_coef_, near.dual_coef_)
+        assert_close(far.predict(X_test + 1e6), near.predict(X_test))
+        assert_close(KernelPCA(3, kernel=kernel, gamma=0.5).fit(X + 1e6).transform(X_test + 1e6),
+                     KernelPCA(3, kernel=kernel, gamma=0.5).fit(X).transform(X_test))
