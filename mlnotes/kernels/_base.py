@@ -189,6 +189,9 @@ class KernelMixin:
         (and, if ``return_X``, the validated ``X`` as the kernel sees it: minus the training mean when the estimator
         centres its inputs, so that :meth:`_kernel_diagonal` of it is consistent)."""
         check_is_fitted(self, "n_features_in_")
+        if self.kernel == "precomputed" and np.ndim(X) == 2 and np.shape(X)[1] != self.n_features_in_:
+            raise ValueError(f"X must be the precomputed kernel between the new points and the {self.n_features_in_} "
+                             f"training points, of shape (n_test, {self.n_features_in_}); got shape {np.shape(X)}")
         X = validate_data(self, X, dtype=np.float64, reset=False)
         if self.kernel == "precomputed":
             # a precomputed X is that kernel: its width was checked, n_features_in_ = n_samples of the training set

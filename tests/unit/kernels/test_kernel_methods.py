@@ -103,7 +103,7 @@ def test_kernel_ridge_errors():
     with pytest.raises(ValueError, match="not positive definite.*smallest eigenvalue"):
         KernelRidge(alpha=1.0, kernel="precomputed").fit(not_psd, y)
     model = KernelRidge(kernel="precomputed").fit(K, y)
-    with pytest.raises(ValueError, match="80 features"):
+    with pytest.raises(ValueError, match="the 80 training points"):
         model.predict(K[:, :40])
     with pytest.raises(ValueError, match="kernel_params is only for a callable"):
         KernelRidge(kernel_params={"gamma": 1}).fit(X, y)
@@ -521,3 +521,14 @@ def test_rbf_and_laplacian_estimators_are_exact_for_data_far_from_the_origin():
         assert_close(far.predict(X_test + 1e6), near.predict(X_test))
         assert_close(KernelPCA(3, kernel=kernel, gamma=0.5).fit(X + 1e6).transform(X_test + 1e6),
                      KernelPCA(3, kernel=kernel, gamma=0.5).fit(X).transform(X_test))
+
+
+def test_a_precomputed_test_kernel_of_the_wrong_width_is_named_as_such():
+    # review F24: the message spoke of "features"
+    X, y, _ = _data(40, 3)
+    K = pairwise_kernels(X, metric="rbf")
+    for model in (KernelRidge(kernel="precomputed").fit(K, y), KernelPCA(2, kernel="precomputed").fit(K),
+                  KernelNearestCentroid(kernel="precomputed").fit(K, (y > 0).astype(int))):
+        with pytest.raises(ValueError, match=r"kernel between the new points and the 40 training points, of shape "
+                                             r"\(n_test, 40\); got shape \(40, 5\)"):
+            _use(model, K[:, :5])
