@@ -65,16 +65,20 @@ def chapter_notebooks(selectors: list[str] | None = None) -> list[Path]:
 
 def _kernel_manager():
     """A kernel manager that runs ``ipykernel`` in this very interpreter (the venv), whatever
-    ``python3`` kernelspec may exist elsewhere on the Jupyter path."""
+    ``python3`` kernelspec may exist elsewhere on the Jupyter path.
+
+    It is the asynchronous manager, as nbclient's own default: with the blocking one, nbclient waits
+    for a cell's output with a blocking read that holds its event loop, so the per-cell ``timeout``
+    never fires and a cell that never ends hangs the whole run."""
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
-    from jupyter_client.manager import KernelManager
+    from jupyter_client.manager import AsyncKernelManager
 
     class CurrentEnvironment(KernelSpecManager):
         def get_kernel_spec(self, kernel_name):
             return KernelSpec(argv=[sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
                               display_name="Python 3", language="python", name="python3")
 
-    return KernelManager(kernel_name="python3", kernel_spec_manager=CurrentEnvironment())
+    return AsyncKernelManager(kernel_name="python3", kernel_spec_manager=CurrentEnvironment())
 
 
 def execute(path: Path, *, timeout: int = 120, extra_env: dict | None = None, allow_errors: bool = False):
@@ -85,8 +89,9 @@ def execute(path: Path, *, timeout: int = 120, extra_env: dict | None = None, al
     execution goes on after a failing cell (so every later cell runs and every later claim gets
     its own verdict); the failures are then the error outputs, see :func:`cell_errors`.
     """
+    from jupyter_core.utils import run_sync
     from nbclient import NotebookClient
-    from nbclient.exceptions import CellExecutionError
+    from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
     nb = nbformat.read(path, as_version=4)
     env = {"PYTHONHASHSEED": "0", "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
@@ -100,11 +105,11 @@ def execute(path: Path, *, timeout: int = 120, extra_env: dict | None = None, al
     error = None
     try:
         client.execute()
-    except CellExecutionError as exc:
+    except (CellExecutionError, CellTimeoutError) as exc:
         error = exc
     finally:
         if km.has_kernel:
-            km.shutdown_kernel(now=True)
+            run_sync(km.shutdown_kernel)(now=True)
         for k, v in saved.items():
             if v is None:
                 os.environ.pop(k, None)

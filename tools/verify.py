@@ -188,11 +188,16 @@ def verify_chapter(path: Path, timeout: int = 300) -> dict:
     with tempfile.TemporaryDirectory(prefix="mlnotes-verify-") as tmp:
         log = Path(tmp) / "verdicts.jsonl"
         log.touch()
-        nb, seconds, _ = execute(Path(path), timeout=timeout, allow_errors=True,
-                                 extra_env={VERDICT_LOG_ENV: str(log), "MLNOTES_RECORD_TIME": ""})
+        nb, seconds, stopped = execute(Path(path), timeout=timeout, allow_errors=True,
+                                       extra_env={VERDICT_LOG_ENV: str(log), "MLNOTES_RECORD_TIME": ""})
         recs = read_verdict_log(log)
     raised = cell_errors(nb)
     errors = [(i, name, message) for i, name, message in raised if name != "ClaimError"]
+    if stopped is not None:
+        # with allow_errors only a timeout stops the execution: the cell that ran last never finished
+        started = [i for i, cell in enumerate(nb.cells) if cell.cell_type == "code" and cell.get("execution_count")]
+        errors.append((started[-1] if started else -1, type(stopped).__name__,
+                       f"did not finish within {timeout} s; the cells after it did not run"))
     rows = [_row(chapter, r) for r in recs] + _not_run_rows(chapter, nb, recs, raised)
     return {"chapter": chapter, "rows": rows, "errors": errors, "seconds": seconds}
 

@@ -8,6 +8,8 @@ the exit code must be right.
 
 from __future__ import annotations
 
+import time
+
 import nbformat
 import pytest
 
@@ -230,3 +232,27 @@ def test_chapters_are_started_longest_first(tmp_path, monkeypatch):
     monkeypatch.setattr(verify, "TIMINGS", times)
     paths = [verify.ROOT / "book" / n for n in ("a.ipynb", "b.ipynb", "c.ipynb", "new.ipynb")]
     assert [p.name for p in verify.longest_first(paths)] == ["new.ipynb", "b.ipynb", "c.ipynb", "a.ipynb"]
+
+
+# ---------------------------------------------------------------------------------------------
+# A cell that never ends (e.g. a solver broken so that it never converges) must not hang verify
+# ---------------------------------------------------------------------------------------------
+
+def test_a_cell_that_never_ends_fails_after_its_timeout(tmp_path, capsys):
+    # with jupyter_client's blocking kernel manager, nbclient's per-cell timeout never fired: verify of chapter 14
+    # with a broken SMO step hung for 7 minutes until killed by hand (review of chapters 14-17)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(SETUP), nbformat.v4.new_code_cell(CELLS["first"]),
+                nbformat.v4.new_code_cell("while True:\n    pass"),
+                nbformat.v4.new_code_cell('claim("after the endless cell", equal(x, x + 0 * x**2))')]
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    path = tmp_path / "endless.ipynb"
+    nbformat.write(nb, path)
+    start = time.perf_counter()
+    status = verify.main([str(path), "--timeout", "3"])
+    out, err = capsys.readouterr()
+    assert time.perf_counter() - start < 60
+    assert status == 1
+    assert "cell 2: CellTimeoutError: did not finish within 3 s" in err
+    assert "NOT RUN" in [line for line in out.splitlines() if "after the endless cell" in line][0]
+    assert "1 claims verified" in out and "1 cells raised" in out
