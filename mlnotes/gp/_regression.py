@@ -10,6 +10,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..optim import minimize
 from ..kernels import check_kernel_matrix, rbf_kernel, squared_euclidean_distances
+from ..kernels._ridge import PSD_TOL
 from ..utils.validation import check_bool, check_option, check_scalar
 from ._posterior import gp_cholesky, gp_lml_gradient, gp_log_marginal_likelihood, gp_predict, gp_weights
 
@@ -184,8 +185,10 @@ class GaussianProcessRegressor(RegressorMixin, BaseEstimator):
         """What the training kernel needs and does not depend on theta: squared distances (rbf) or k0(X, X)."""
         if callable(self.kernel):
             n = X.shape[0]
-            return check_kernel_matrix(self.kernel(X, X), "kernel(X, X)", shape=(n, n))
-        return squared_euclidean_distances(X)
+            return check_kernel_matrix(self.kernel(X, X), "kernel(X, X)", shape=(n, n), tol=PSD_TOL)
+        # distances are translation invariant: centre first, else ||x||^2 + ||y||^2 - 2 x.y cancels
+        # catastrophically on inputs far from the origin (offset >> length_scale)
+        return squared_euclidean_distances(X - X.mean(axis=0))
 
     def _train_kernel(self, base, values, eval_gradient=False):
         r"""``K = a k0 + s I`` (without ``alpha``), and the derivatives in ``hyperparameter_names_`` order."""
@@ -217,7 +220,8 @@ class GaussianProcessRegressor(RegressorMixin, BaseEstimator):
             K0 = check_kernel_matrix(self.kernel(X, Y), "kernel(X, Y)", shape=(X.shape[0], Y.shape[0]),
                                      require_psd=False)
         else:
-            K0 = rbf_kernel(X, Y, gamma=0.5 / values["length_scale"] ** 2)
+            centre = Y.mean(axis=0)               # as in _base_train: exact differences far from the origin
+            K0 = rbf_kernel(X - centre, Y - centre, gamma=0.5 / values["length_scale"] ** 2)
         return values["amplitude"] * K0
 
     def _test_diag(self, X, values):

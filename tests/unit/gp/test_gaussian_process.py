@@ -438,3 +438,30 @@ def test_select_max_variance_reports_the_standard_deviations_predict_reports(nor
     # after the first choice: the model refitted with the chosen input added (any label) predicts the second
     refit = clone(gp).set_params(normalize_y=False).fit(np.vstack([X, X_pool[chosen[:1]]]), np.zeros(9))
     assert_allclose(max_std[1], gp.y_train_std_ * refit.predict(X_pool, return_std=True)[1][chosen[1]], rtol=1e-12)
+
+
+@pytest.mark.parametrize("offset", [1e4, 1e6, 1e8])
+def test_rbf_far_from_origin_is_shift_invariant(offset):
+    """Review F20: distances from centred inputs; the expansion lost digits, then raised 'not positive definite'."""
+    rng = np.random.default_rng(0)
+    U = np.sort(rng.uniform(0, 5, (30, 1)), axis=0)
+    y = np.sin(U[:, 0])
+    Ut = np.linspace(0, 5, 7)[:, None]
+    truth = GaussianProcessRegressor(optimizer=None, alpha=1e-6).fit(U, y)
+    shifted = GaussianProcessRegressor(optimizer=None, alpha=1e-6).fit(U + offset, y)
+    # scikit-learn's own error at these offsets: 9e-13, 5e-11, 7e-9 (the inputs are rounded to ulp(offset))
+    tol = {1e4: 1e-11, 1e6: 1e-9, 1e8: 1e-7}[offset]
+    assert np.abs(shifted.predict(Ut + offset) - truth.predict(Ut)).max() < tol
+    assert abs(shifted.log_marginal_likelihood_value_ - truth.log_marginal_likelihood_value_) < 1e3 * tol
+
+
+def test_callable_kernel_rounded_to_float32_is_accepted():
+    """Review F23: the PSD tolerance is the library's PSD_TOL (1e-7), as SVC and KernelRidge use."""
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(300, 5))
+    y = X[:, 0] + 0.1 * rng.normal(size=300)
+    exact = GaussianProcessRegressor(kernel=lambda A, B: rbf_kernel(A, B, gamma=0.01), optimizer=None,
+                                     alpha=1e-2).fit(X, y)
+    rounded = GaussianProcessRegressor(kernel=lambda A, B: rbf_kernel(A, B, gamma=0.01).astype(np.float32),
+                                       optimizer=None, alpha=1e-2).fit(X, y)
+    assert np.abs(rounded.predict(X[:20]) - exact.predict(X[:20])).max() < 1e-3
