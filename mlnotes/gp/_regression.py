@@ -22,6 +22,10 @@ LML_TOL = 1e-5
 LML_MAX_ITER = 15000
 
 
+# where l**2 and 1/l**2 are normal floats: outside it exp(-D/(2 l^2)) gives 0 * inf = NaN or gamma = 0
+LENGTH_SCALE_RANGE = (1e-150, 1e150)
+
+
 def _check_bounds(bounds, name):
     """``"fixed"`` or a pair ``(low, high)`` with ``0 < low <= high < inf``; returned as a float array or None."""
     if isinstance(bounds, str):
@@ -57,8 +61,9 @@ class GaussianProcessRegressor(RegressorMixin, BaseEstimator):
         (e.g. :math:`\phi(x)^\top \Sigma_p \phi(x')`, the weight-space view); ``length_scale`` is then unused.
     amplitude : float > 0, default 1.0
         :math:`a` (scikit-learn's ``ConstantKernel(constant_value)``): the prior variance of :math:`f(x)`.
-    length_scale : float > 0, default 1.0
-        :math:`\ell` (scikit-learn's ``RBF(length_scale)``, a scalar: one length scale for all features).
+    length_scale : float in [1e-150, 1e150], default 1.0
+        :math:`\ell` (scikit-learn's ``RBF(length_scale)``, a scalar: one length scale for all features). The
+        range (also that of ``length_scale_bounds``) keeps :math:`\ell^2` and :math:`1/\ell^2` normal floats.
     noise_level : float >= 0, default 0.0
         :math:`s` (scikit-learn's ``WhiteKernel(noise_level)``); 0 means no such term. Unlike ``alpha``, it is a
         hyperparameter (optimised when positive) and it is part of the predicted ``std``/``cov``.
@@ -154,10 +159,14 @@ class GaussianProcessRegressor(RegressorMixin, BaseEstimator):
             check_option(self.kernel, "kernel", ("rbf",))
         values = {"amplitude": check_scalar(self.amplitude, "amplitude", Real, min_val=0,
                                             include_boundaries="neither"),
-                  "length_scale": check_scalar(self.length_scale, "length_scale", Real, min_val=0,
-                                               include_boundaries="neither"),
+                  "length_scale": check_scalar(self.length_scale, "length_scale", Real,
+                                               min_val=LENGTH_SCALE_RANGE[0], max_val=LENGTH_SCALE_RANGE[1]),
                   "noise_level": check_scalar(self.noise_level, "noise_level", Real, min_val=0)}
         bounds = {name: _check_bounds(getattr(self, f"{name}_bounds"), f"{name}_bounds") for name in HYPERPARAMETERS}
+        if bounds["length_scale"] is not None:
+            for end, value in enumerate(bounds["length_scale"]):
+                check_scalar(value, f"length_scale_bounds[{end}]", Real,
+                             min_val=LENGTH_SCALE_RANGE[0], max_val=LENGTH_SCALE_RANGE[1])
         if np.ndim(self.alpha) == 0:
             noise = check_scalar(self.alpha, "alpha", Real, min_val=0)
         else:

@@ -346,8 +346,8 @@ def test_nan_and_inf_are_rejected(bad):
 
 
 @pytest.mark.parametrize("params, message", [
-    ({"length_scale": 0.0}, "length_scale must be > 0"),
-    ({"length_scale": -1.0}, "length_scale must be > 0"),
+    ({"length_scale": 0.0}, "length_scale must be >= 1e-150"),
+    ({"length_scale": -1.0}, "length_scale must be >= 1e-150"),
     ({"amplitude": 0.0}, "amplitude must be > 0"),
     ({"noise_level": -0.1}, "noise_level must be >= 0"),
     ({"alpha": -1e-3}, "alpha must be >= 0"),
@@ -465,3 +465,23 @@ def test_callable_kernel_rounded_to_float32_is_accepted():
     rounded = GaussianProcessRegressor(kernel=lambda A, B: rbf_kernel(A, B, gamma=0.01).astype(np.float32),
                                        optimizer=None, alpha=1e-2).fit(X, y)
     assert np.abs(rounded.predict(X[:20]) - exact.predict(X[:20])).max() < 1e-3
+
+
+@pytest.mark.parametrize("params", [{"length_scale": 1e-160}, {"length_scale": 1e160},
+                                    {"length_scale": 1e-3, "length_scale_bounds": (1e-300, 1e5)}])
+def test_extreme_length_scale_is_rejected_by_name(params):
+    """Review F15: l**2 under/overflowed: fit stored a NaN likelihood, predict complained about 'gamma'."""
+    rng = np.random.default_rng(0)
+    X = rng.uniform(0, 5, (30, 1))
+    with pytest.raises(ValueError, match="length_scale"):
+        GaussianProcessRegressor(optimizer=None, alpha=1e-2, **params).fit(X, np.sin(X[:, 0]))
+
+
+def test_length_scale_at_the_ends_of_its_range_fits_and_predicts():
+    """Review F15: inside the range the likelihood is finite and predict runs."""
+    rng = np.random.default_rng(0)
+    X = rng.uniform(0, 5, (30, 1))
+    for length_scale in (1e-150, 1e150):
+        gp = GaussianProcessRegressor(optimizer=None, alpha=1e-2, length_scale=length_scale).fit(X, np.sin(X[:, 0]))
+        assert np.isfinite(gp.log_marginal_likelihood_value_)
+        assert np.isfinite(gp.predict(X[:2], return_std=True)).all()
