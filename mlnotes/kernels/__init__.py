@@ -14,7 +14,7 @@ kernelised gradient descent with its step ``kernel_gd_direction``; ``KernelKNeig
 matrices they share with ``mlnotes.cluster.KernelKMeans`` and ``mlnotes.decomposition.KernelPCA``.
 """
 
-from ._base import KERNEL_NAMES, KernelMixin
+from ._base import KERNEL_NAMES, KernelMixin, check_kernel_params, kernel_matrix
 from ._feature_maps import mips_transform, polynomial_features_map
 from ._pairwise import (
     KERNEL_PARAMS,
@@ -52,6 +52,8 @@ __all__ = [
     "mips_transform",
     "check_kernel_matrix",
     "KernelMixin",
+    "check_kernel_params",
+    "kernel_matrix",
     "KERNEL_NAMES",
     "KernelRidge",
     "KernelGDRegressor",

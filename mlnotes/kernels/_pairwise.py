@@ -141,7 +141,8 @@ def polynomial_kernel(X, Y=None, degree=3, gamma=None, coef0=1):
     Y : array-like of shape (n_samples_Y, n_features), optional
         ``None`` means ``Y = X``.
     degree : int, default 3
-        The degree :math:`p`, a positive integer.
+        The degree :math:`p \ge 0`, an integer. ``degree=0`` gives the constant kernel 1, the kernel of
+        scikit-learn's ``SVC(kernel="poly", degree=0)`` (its ``polynomial_kernel`` function rejects 0).
     gamma : float, optional
         The scale :math:`\gamma > 0` of the inner product; None means :math:`1/d`.
     coef0 : float, default 1
@@ -157,7 +158,7 @@ def polynomial_kernel(X, Y=None, degree=3, gamma=None, coef0=1):
     TypeError
         If ``degree`` is not an integer, ``gamma``/``coef0`` not real, or the data not numeric.
     ValueError
-        If ``degree < 1``, ``gamma <= 0`` or not finite, or on bad data (see :func:`linear_kernel`).
+        If ``degree < 0``, ``gamma <= 0`` or not finite, or on bad data (see :func:`linear_kernel`).
 
     Notes
     -----
@@ -166,7 +167,7 @@ def polynomial_kernel(X, Y=None, degree=3, gamma=None, coef0=1):
     scikit-learn also accepts a real ``degree``; here it is an integer, the case with a finite feature map.
     Chapter 15.
     """
-    degree = check_scalar(degree, "degree", Integral, min_val=1)
+    degree = check_scalar(degree, "degree", Integral, min_val=0)
     K = _affine_gram(X, Y, gamma, coef0)
     K **= degree
     return K

@@ -224,7 +224,8 @@ class GaussianRandomProjection(ClassNamePrefixFeaturesOutMixin, TransformerMixin
         ------
         ValueError
             If ``n_components`` is neither a positive integer nor ``"auto"``, or ``"auto"`` asks for more
-            components than ``X`` has features (then a projection does not reduce anything).
+            components than ``X`` has features (then a projection does not reduce anything), or
+            ``"auto"`` is fit on one sample (the bound gives dimension 0; scikit-learn raises too).
         """
         X = validate_data(self, X, dtype=np.float64)
         n_samples, n_features = X.shape
@@ -232,6 +233,10 @@ class GaussianRandomProjection(ClassNamePrefixFeaturesOutMixin, TransformerMixin
             if self.n_components != "auto":
                 raise ValueError(f"n_components must be a positive integer or 'auto', got {self.n_components!r}")
             k = johnson_lindenstrauss_min_dim(n_samples, self.eps)
+            if k < 1:
+                raise ValueError(f"eps={self.eps} and n_samples={n_samples} lead to a target dimension of {k}, "
+                                 f"which is invalid: the Johnson-Lindenstrauss bound needs n_samples >= 2 "
+                                 f"(or pass an integer n_components)")
             if k > n_features:
                 raise ValueError(f"eps={self.eps} and n_samples={n_samples} need n_components={k} (the "
                                  f"Johnson-Lindenstrauss bound), more than the n_features={n_features} of X")

@@ -399,8 +399,9 @@ def test_non_positive_gamma_raises(f):
 @pytest.mark.parametrize("f", [polynomial_kernel, polynomial_features_map], ids=lambda f: f.__name__)
 def test_degree_must_be_a_positive_integer(f):
     X = np.ones((3, 2))
-    with pytest.raises(ValueError, match="degree must be an integer >= 1, got 0"):
-        f(X, degree=0)
+    minimum = 0 if f is polynomial_kernel else 1
+    with pytest.raises(ValueError, match=f"degree must be an integer >= {minimum}, got {minimum - 1}"):
+        f(X, degree=minimum - 1)
     for degree in (2.5, 2.0, True):
         with pytest.raises(TypeError, match="degree must be an integer"):
             f(X, degree=degree)
@@ -502,3 +503,28 @@ def test_gaussian_random_projection_distribution_and_interface():
         GaussianRandomProjection(n_components=0).fit(X)
     with pytest.raises(ValueError, match="features"):
         grp.transform(X[:, :10])
+
+
+def test_polynomial_kernel_degree_zero_is_the_constant_one_kernel_as_sklearn():
+    """Review F4: SVC/SVR accept degree >= 0 (as scikit-learn's, whose libsvm kernel is then the constant 1), so the
+    kernel must too. scikit-learn's own polynomial_kernel (1.x) rejects degree=0; here it is the constant 1."""
+    X = np.random.default_rng(0).normal(size=(5, 3))
+    K = polynomial_kernel(X, degree=0)
+    np.testing.assert_array_equal(K, np.ones((5, 5)))
+    with pytest.raises(ValueError, match="degree"):
+        polynomial_kernel(X, degree=-1)
+
+
+def test_gaussian_random_projection_auto_on_one_sample_raises_as_sklearn():
+    """Review F19: n_components='auto' on one sample gave n_components_ = 0 and scale 1/sqrt(0)."""
+    from mlnotes.kernels import GaussianRandomProjection
+
+    with pytest.raises(ValueError, match="target dimension of 0"):
+        GaussianRandomProjection(n_components="auto").fit(np.ones((1, 5)))
+
+
+def test_kernel_matrix_and_check_kernel_params_are_exported():
+    import mlnotes.kernels as kernels
+
+    assert {"kernel_matrix", "check_kernel_params"} <= set(kernels.__all__)
+    assert callable(kernels.kernel_matrix) and callable(kernels.check_kernel_params)
