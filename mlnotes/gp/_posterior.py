@@ -10,12 +10,44 @@ The names are those of the math (Rasmussen and Williams, Algorithm 2.1): the tra
 import numpy as np
 from scipy.linalg import cho_solve, cholesky, solve_triangular
 
-from ..utils.validation import check_scalar
+from ..kernels import check_kernel_matrix
+from ..utils.validation import check_bool, check_scalar
 
 LOG_2PI = np.log(2 * np.pi)
 
+# Each public function validates its arguments when check_input=True (the default); the estimator, which has
+# validated its data once, passes check_input=False so that the optimiser's inner loop does not pay for it.
 
-def gp_cholesky(K, noise=0.0):
+
+def _check_factor(L):
+    """``L`` as a finite square float array with a positive diagonal (a Cholesky factor)."""
+    L = check_kernel_matrix(L, "L", require_psd=False)
+    if L.shape[0] != L.shape[1] or not (np.diag(L) > 0).all():
+        raise ValueError(f"L must be a square lower Cholesky factor with a positive diagonal (from gp_cholesky), "
+                         f"got shape {L.shape}")
+    return L
+
+
+def _check_vector(v, name, n):
+    """``v`` as a finite float vector of length ``n`` (that of ``L``)."""
+    v = np.asarray(v, dtype=float)
+    if v.shape != (n,) or not np.isfinite(v).all():
+        raise ValueError(f"{name} must be {n} finite numbers (the size of L or K), got shape {v.shape}"
+                         + ("" if v.shape != (n,) else " with NaN or inf"))
+    return v
+
+
+def _check_noise(noise, n):
+    """``noise`` as a number >= 0 or ``n`` finite numbers >= 0."""
+    if np.ndim(noise) == 0:
+        return check_scalar(noise, "noise", min_val=0)
+    noise = _check_vector(noise, "noise", n)
+    if (noise < 0).any():
+        raise ValueError(f"noise must be >= 0, got a minimum of {noise.min():.3g}")
+    return noise
+
+
+def gp_cholesky(K, noise=0.0, *, check_input=True):
     r"""The lower Cholesky factor :math:`L` of :math:`K + \sigma^2 I`, or a clear error.
 
     Parameters
@@ -24,6 +56,9 @@ def gp_cholesky(K, noise=0.0):
         The training kernel matrix (symmetric positive semidefinite); not modified.
     noise : float >= 0 or ndarray of shape (n,), default 0
         :math:`\sigma^2` added to the diagonal (scikit-learn's ``alpha``): the noise variance, or a jitter.
+    check_input : bool, default True
+        Check that ``K`` is finite, square and symmetric and ``noise`` finite and >= 0; False skips the checks
+        (for a caller that has validated, e.g. inside the hyperparameter search).
 
     Returns
     -------
@@ -33,7 +68,7 @@ def gp_cholesky(K, noise=0.0):
     Raises
     ------
     ValueError
-        If :math:`K + \sigma^2 I` is not numerically positive definite (e.g. duplicated inputs with no noise);
+        On NaN/inf, a non-square or asymmetric ``K``, a negative ``noise`` (with ``check_input``). If :math:`K + \sigma^2 I` is not numerically positive definite (e.g. duplicated inputs with no noise);
         the message says to increase ``alpha`` (or ``noise_level``).
 
     Notes
@@ -42,6 +77,9 @@ def gp_cholesky(K, noise=0.0):
     estimator, as in scikit-learn); a failed factorisation is never retried with a larger jitter, so the model
     that is fitted is the model that was asked for. Chapter 17.
     """
+    if check_bool(check_input, "check_input"):
+        K = check_kernel_matrix(K, "K", require_psd=False, require_symmetric=True)
+        noise = _check_noise(noise, K.shape[0])
     A = K.copy(order="F")
     A[np.diag_indices_from(A)] += noise
     try:
@@ -53,7 +91,7 @@ def gp_cholesky(K, noise=0.0):
                          "alpha (the jitter/noise variance added to the diagonal) or noise_level") from None
 
 
-def gp_weights(L, y):
+def gp_weights(L, y, *, check_input=True):
     r"""The weights :math:`\alpha = (K + \sigma^2 I)^{-1} y = L^{-\top} (L^{-1} y)`.
 
     Parameters
@@ -61,15 +99,20 @@ def gp_weights(L, y):
     L : ndarray of shape (n, n)
         Lower Cholesky factor from :func:`gp_cholesky`.
     y : ndarray of shape (n,)
+    check_input : bool, default True
+        Check ``L`` (finite, square, positive diagonal) and ``y`` (finite, length n); False skips the checks.
 
     Returns
     -------
     alpha : ndarray of shape (n,)
     """
+    if check_bool(check_input, "check_input"):
+        L = _check_factor(L)
+        y = _check_vector(y, "y", L.shape[0])
     return cho_solve((L, True), y, check_finite=False)
 
 
-def gp_log_marginal_likelihood(L, y, alpha):
+def gp_log_marginal_likelihood(L, y, alpha, *, check_input=True):
     r"""The log marginal likelihood :math:`\log p(y \mid X, \theta)` of a zero-mean Gaussian process.
 
     Parameters
@@ -79,6 +122,8 @@ def gp_log_marginal_likelihood(L, y, alpha):
     y : ndarray of shape (n,)
     alpha : ndarray of shape (n,)
         :math:`K_y^{-1} y` (:func:`gp_weights`).
+    check_input : bool, default True
+        Check ``L`` (finite, square, positive diagonal), ``y`` and ``alpha`` (finite, length n); False skips.
 
     Returns
     -------
@@ -92,15 +137,20 @@ def gp_log_marginal_likelihood(L, y, alpha):
 
     since :math:`\log\det K_y = 2\sum_i \log L_{ii}`. Chapter 17.
     """
+    if check_bool(check_input, "check_input"):
+        L = _check_factor(L)
+        y, alpha = _check_vector(y, "y", L.shape[0]), _check_vector(alpha, "alpha", L.shape[0])
     return float(-0.5 * (y @ alpha) - np.log(np.diag(L)).sum() - 0.5 * len(y) * LOG_2PI)
 
 
-def gp_inverse(L):
+def gp_inverse(L, *, check_input=True):
     r""":math:`K_y^{-1}` from its lower Cholesky factor: :math:`L^{-\top}(L^{-1} I)`, two triangular solves.
 
     Parameters
     ----------
     L : ndarray of shape (n, n)
+    check_input : bool, default True
+        Check ``L`` (finite, square, positive diagonal); False skips the check.
 
     Returns
     -------
@@ -112,10 +162,12 @@ def gp_inverse(L):
     ``potri`` needs a third of the flops, but OpenBLAS's threaded ``potri`` was measured 10 to 1000 times
     slower on this shared 2-core machine (its threads wait for busy cores), so it is not used. Chapter 17.
     """
+    if check_bool(check_input, "check_input"):
+        L = _check_factor(L)
     return cho_solve((L, True), np.eye(L.shape[0]), check_finite=False)
 
 
-def gp_lml_gradient(L, alpha, dK):
+def gp_lml_gradient(L, alpha, dK, *, check_input=True):
     r"""The gradient of the log marginal likelihood with respect to hyperparameters :math:`\theta_j`.
 
     Parameters
@@ -128,6 +180,8 @@ def gp_lml_gradient(L, alpha, dK):
         :math:`\partial K_y / \partial\theta_j`, one symmetric matrix per hyperparameter; a vector of shape
         (n,) stands for the diagonal matrix with that diagonal (e.g. :math:`\sigma_n^2 I` for a noise level
         on the log scale), so no :math:`n \times n` identity is formed.
+    check_input : bool, default True
+        Check ``L``, ``alpha`` and each ``dK_j`` (finite, sizes matching); False skips the checks.
 
     Returns
     -------
@@ -146,13 +200,20 @@ def gp_lml_gradient(L, alpha, dK):
     elementwise product, :math:`O(n^2)` per hyperparameter once :math:`W = \alpha\alpha^\top - K_y^{-1}` is
     formed. Chapter 17.
     """
-    W = gp_inverse(L)
+    if check_bool(check_input, "check_input"):
+        L = _check_factor(L)
+        n = L.shape[0]
+        alpha = _check_vector(alpha, "alpha", n)
+        dK = [_check_vector(dK_j, f"dK[{j}]", n) if np.ndim(dK_j) == 1 else
+              check_kernel_matrix(dK_j, f"dK[{j}]", shape=(n, n), require_psd=False, require_symmetric=True)
+              for j, dK_j in enumerate(dK)]
+    W = gp_inverse(L, check_input=False)
     np.negative(W, out=W)
     W += np.outer(alpha, alpha)
     return np.array([0.5 * (np.diag(W) @ dK_j if np.ndim(dK_j) == 1 else np.vdot(W, dK_j)) for dK_j in dK])
 
 
-def gp_predict(L, alpha, K_star, K_star_star=None, K_star_star_diag=None):
+def gp_predict(L, alpha, K_star, K_star_star=None, K_star_star_diag=None, *, check_input=True):
     r"""Posterior mean, and the posterior covariance or variance, of :math:`f(X_\star)`.
 
     Parameters
@@ -167,6 +228,8 @@ def gp_predict(L, alpha, K_star, K_star_star=None, K_star_star_diag=None):
         :math:`k(X_\star, X_\star)`: pass it for the covariance.
     K_star_star_diag : ndarray of shape (m,), optional
         Its diagonal: pass it for the variances only (:math:`O(mn^2)`, no :math:`m \times m` matrix).
+    check_input : bool, default True
+        Check that every argument is finite and that the sizes match; False skips the checks.
 
     Returns
     -------
@@ -185,6 +248,15 @@ def gp_predict(L, alpha, K_star, K_star_star=None, K_star_star_diag=None):
     Neither depends on :math:`y` except through :math:`\alpha` in the mean: the covariance is a function of
     the inputs only. Chapter 17.
     """
+    if check_bool(check_input, "check_input"):
+        L = _check_factor(L)
+        alpha = _check_vector(alpha, "alpha", L.shape[0])
+        K_star = check_kernel_matrix(K_star, "K_star", shape=(None, L.shape[0]), require_psd=False)
+        m = K_star.shape[0]
+        if K_star_star is not None:
+            K_star_star = check_kernel_matrix(K_star_star, "K_star_star", shape=(m, m), require_psd=False)
+        if K_star_star_diag is not None:
+            K_star_star_diag = _check_vector(K_star_star_diag, "K_star_star_diag", m)
     mean = K_star @ alpha
     if K_star_star is None and K_star_star_diag is None:
         return mean
@@ -218,7 +290,7 @@ def gp_variance_at_training_point(K, noise):
     [K_y^{-1}]_{ii}`. The notes' :math:`2\sigma^2` (004 line 1417) is the first-order term only. Chapter 17.
     """
     noise = check_scalar(noise, "noise", min_val=0, include_boundaries="neither")
-    K_inv = gp_inverse(gp_cholesky(K, noise))
+    K_inv = gp_inverse(gp_cholesky(K, noise), check_input=False)
     var_f = noise - noise ** 2 * np.diag(K_inv)
     return var_f, var_f + noise
 

@@ -249,13 +249,13 @@ class GaussianProcessRegressor(RegressorMixin, BaseEstimator):
         else:
             K = self._train_kernel(base, values)
         try:
-            L = gp_cholesky(K, noise)
+            L = gp_cholesky(K, noise, check_input=False)
         except ValueError:
             return (-np.inf, np.zeros_like(theta)) if eval_gradient else -np.inf
-        alpha = gp_weights(L, y)
-        lml = gp_log_marginal_likelihood(L, y, alpha)
+        alpha = gp_weights(L, y, check_input=False)
+        lml = gp_log_marginal_likelihood(L, y, alpha, check_input=False)
         if eval_gradient:
-            return lml, gp_lml_gradient(L, alpha, dK)
+            return lml, gp_lml_gradient(L, alpha, dK, check_input=False)
         return lml
 
     def _maximise(self, base, y, noise):
@@ -321,9 +321,9 @@ class GaussianProcessRegressor(RegressorMixin, BaseEstimator):
         self.amplitude_, self.length_scale_, self.noise_level_ = (float(fitted[name]) for name in HYPERPARAMETERS)
         K = self._train_kernel(base, fitted)
         del base
-        self.L_ = gp_cholesky(K, noise)
-        self.alpha_ = gp_weights(self.L_, y)
-        self.log_marginal_likelihood_value_ = gp_log_marginal_likelihood(self.L_, y, self.alpha_)
+        self.L_ = gp_cholesky(K, noise, check_input=False)
+        self.alpha_ = gp_weights(self.L_, y, check_input=False)
+        self.log_marginal_likelihood_value_ = gp_log_marginal_likelihood(self.L_, y, self.alpha_, check_input=False)
         return self
 
     def log_marginal_likelihood(self, theta=None, eval_gradient=False):
@@ -385,12 +385,13 @@ class GaussianProcessRegressor(RegressorMixin, BaseEstimator):
         if return_cov:
             K_star_star = self._cross_kernel(X, X, values)
             K_star_star[np.diag_indices_from(K_star_star)] += values["noise_level"]
-            mean, cov = gp_predict(self.L_, self.alpha_, K_star, K_star_star=K_star_star)
+            mean, cov = gp_predict(self.L_, self.alpha_, K_star, K_star_star=K_star_star, check_input=False)
             return scale * mean + self.y_train_mean_, scale ** 2 * cov
         if return_std:
-            mean, var = gp_predict(self.L_, self.alpha_, K_star, K_star_star_diag=self._test_diag(X, values))
+            mean, var = gp_predict(self.L_, self.alpha_, K_star, K_star_star_diag=self._test_diag(X, values),
+                                   check_input=False)
             return scale * mean + self.y_train_mean_, scale * np.sqrt(np.maximum(var, 0.0))
-        return scale * gp_predict(self.L_, self.alpha_, K_star) + self.y_train_mean_
+        return scale * gp_predict(self.L_, self.alpha_, K_star, check_input=False) + self.y_train_mean_
 
     def sample_y(self, X, n_samples=1, random_state=0):
         r"""Draw functions from the posterior at ``X``.

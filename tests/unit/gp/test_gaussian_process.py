@@ -485,3 +485,38 @@ def test_length_scale_at_the_ends_of_its_range_fits_and_predicts():
         gp = GaussianProcessRegressor(optimizer=None, alpha=1e-2, length_scale=length_scale).fit(X, np.sin(X[:, 0]))
         assert np.isfinite(gp.log_marginal_likelihood_value_)
         assert np.isfinite(gp.predict(X[:2], return_std=True)).all()
+
+
+def _f9_setup():
+    rng = np.random.default_rng(0)
+    K = rbf_kernel(rng.normal(size=(6, 2)), gamma=0.5)
+    y = rng.normal(size=6)
+    L = gp_cholesky(K, 0.1)
+    return K, y, L, gp_weights(L, y)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda K, y, L, a: gp_cholesky(np.where(K > 0.9, np.nan, K), 0.1), "NaN|finite|inf"),
+    (lambda K, y, L, a: gp_cholesky(K, np.nan), "^noise"),
+    (lambda K, y, L, a: gp_cholesky(np.triu(K), 0.1), "symmetric|k\\(x, y\\)"),
+    (lambda K, y, L, a: gp_cholesky(K, -0.5), "^noise must be >= 0"),
+    (lambda K, y, L, a: gp_cholesky(K, np.ones(3)), "^noise"),
+    (lambda K, y, L, a: gp_weights(L, np.full(6, np.nan)), "y"),
+    (lambda K, y, L, a: gp_log_marginal_likelihood(L, y[:3], a[:3]), "y"),
+    (lambda K, y, L, a: gp_log_marginal_likelihood(-L, y, a), "L"),
+    (lambda K, y, L, a: gp_lml_gradient(L, a, [np.ones((3, 3))]), "dK"),
+    (lambda K, y, L, a: gp_predict(L, a, np.ones((2, 5))), "K_star"),
+    (lambda K, y, L, a: gp_predict(L, a, np.ones((2, 6)), K_star_star_diag=np.ones(3)), "K_star_star_diag"),
+])
+def test_building_blocks_validate_their_inputs(call, match):
+    """Review F9: NaN in gave NaN out, an asymmetric K used one triangle, mismatched lengths gave a number."""
+    with pytest.raises(ValueError, match=match):
+        call(*_f9_setup())
+
+
+def test_building_blocks_accept_lists():
+    """Review F9: lists were rejected by numpy attribute errors; they are converted."""
+    K, y, L, a = _f9_setup()
+    assert_allclose(gp_cholesky(K.tolist(), 0.1), L)
+    assert_allclose(gp_inverse(L.tolist()), np.linalg.inv(K + 0.1 * np.eye(6)), rtol=1e-10)
+    assert_allclose(gp_variance_at_training_point(K.tolist(), 0.1)[0], gp_variance_at_training_point(K, 0.1)[0])
