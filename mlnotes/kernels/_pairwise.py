@@ -17,12 +17,16 @@ from ..utils.validation import as_float_matrix, check_scalar
 
 
 def _check_pair(X, Y):
-    """Validate ``X`` and ``Y`` (finite, non-empty, 2-D, the same number of features).
+    """Validate ``X`` and ``Y`` (real, finite, non-empty, 2-D, the same number of features).
 
     Returns ``(X, Y, same)``: the float arrays, and whether ``Y`` is ``X`` (``Y`` None or the same object), in
     which case the returned ``Y`` is the returned ``X``.
     """
     same = Y is None or Y is X
+    for A, name in ((X, "X"), (None if same else Y, "Y")):
+        if np.iscomplexobj(A):
+            raise ValueError(f"{name} is complex: Complex data not supported (a kernel here is real; pass the real "
+                             f"and imaginary parts as separate features)")
     X = as_float_matrix(X, "X")
     if same:
         return X, X, True
@@ -71,7 +75,7 @@ def squared_euclidean_distances(X, Y=None):
     TypeError
         If ``X`` or ``Y`` is not numeric.
     ValueError
-        If ``X`` or ``Y`` is not 2-D, is empty or not finite, or their feature counts differ.
+        If ``X`` or ``Y`` is complex (as scikit-learn), not 2-D, empty or not finite, or their feature counts differ.
 
     Notes
     -----

@@ -528,3 +528,15 @@ def test_kernel_matrix_and_check_kernel_params_are_exported():
 
     assert {"kernel_matrix", "check_kernel_params"} <= set(kernels.__all__)
     assert callable(kernels.kernel_matrix) and callable(kernels.check_kernel_params)
+
+
+@pytest.mark.parametrize("f", [linear_kernel, polynomial_kernel, rbf_kernel], ids=lambda f: f.__name__)
+def test_complex_input_is_an_error_as_sklearn(f):
+    """Review F6: complex X or Y silently lost its imaginary part; scikit-learn's check_array raises."""
+    X = np.ones((3, 2)) + 1j
+    with pytest.raises(ValueError, match="X is complex"):
+        f(X)
+    with pytest.raises(ValueError, match="Y is complex"):
+        f(np.ones((3, 2)), [[1 + 2j, 0]])
+    with pytest.raises(ValueError, match="Complex data not supported"):
+        skp.linear_kernel(X)
