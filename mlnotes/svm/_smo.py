@@ -17,7 +17,7 @@ libsvm code is used.
 
 import math
 from collections import OrderedDict
-from numbers import Real
+from numbers import Integral, Real
 
 import numpy as np
 
@@ -291,6 +291,13 @@ def smo(kernel_row, K_diag, y, p, C, *, tol=1e-3, max_iter=-1, index=None):
     n_iter : int
     converged : bool
 
+    Raises
+    ------
+    ValueError
+        If ``y``, ``p``, ``C`` differ in length or are not finite, a sign is not -1 or +1 (labels {0, 1} must be
+        encoded), a bound is not positive, ``tol`` is not positive, ``max_iter`` is neither -1 nor >= 1, or
+        ``index`` names a point outside ``K_diag``.
+
     Notes
     -----
     With :math:`I_{up} = \{t: y_t = 1, \alpha_t < C_t\} \cup \{t: y_t = -1, \alpha_t > 0\}` and
@@ -303,8 +310,22 @@ def smo(kernel_row, K_diag, y, p, C, *, tol=1e-3, max_iter=-1, index=None):
     :math:`\eta_{it} = K_{ii} + K_{tt} - 2K_{it}` (the decrease of the objective a step would give, to second
     order: Fan, Chen and Lin 2005, libsvm's rule).
     """
+    K_diag, y, p, C = (as_float_vector(v, name) for v, name in ((K_diag, "K_diag"), (y, "y"), (p, "p"), (C, "C")))
     n = y.shape[0]
-    index = np.arange(n) if index is None else index
+    if not y.shape == p.shape == C.shape:
+        raise ValueError(f"y, p and C must have the same number of entries, got {n}, {p.shape[0]} and {C.shape[0]}")
+    if not np.all(np.abs(y) == 1):
+        raise ValueError("y must hold signs in {-1, +1} (encode labels {0, 1} as -1 and +1)")
+    if not np.all(C > 0):
+        raise ValueError(f"C must be > 0, got {C.min()}")
+    tol = check_scalar(tol, "tol", Real, min_val=0, include_boundaries="neither")
+    max_iter = check_scalar(max_iter, "max_iter", Integral, min_val=-1)
+    if max_iter == 0:
+        raise ValueError("max_iter must be -1 (no limit) or >= 1, got 0")
+    index = np.arange(n) if index is None else np.asarray(index)
+    if index.shape != (n,) or not np.issubdtype(index.dtype, np.integer) or \
+            (n and (index.min() < 0 or index.max() >= K_diag.shape[0])):
+        raise ValueError(f"index must hold {n} integers in [0, {K_diag.shape[0]}), one kernel point per variable")
     tiled = index.shape[0] != K_diag.shape[0] or not np.array_equal(index, np.arange(n))
     QD = K_diag[index]
     alpha = np.zeros(n)

@@ -1,5 +1,7 @@
 """LinearSVM (primal, subgradient descent) against the SMO optimum, and sdca against L-BFGS-B on the same dual."""
 
+import warnings
+
 import numpy as np
 import pytest
 from scipy.optimize import minimize
@@ -94,3 +96,19 @@ def test_sdca_is_seeded_and_validates():
         sdca(X, (y > 0).astype(float), 1.0)
     with pytest.raises(ValueError, match="C must be > 0"):
         sdca(X, y, -1.0)
+
+
+def test_zero_model_on_unscaled_features_warns():
+    # review of Part IV, F10: on raw breast cancer data (features up to 4e3) the first step 1/t overshoots, no
+    # iterate beats w = 0, and the zero model (accuracy 0.37) came back silently
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.exceptions import ConvergenceWarning
+
+    X, y = load_breast_cancer(return_X_y=True)
+    with pytest.warns(ConvergenceWarning, match="no subgradient step improved on w = 0"):
+        model = LinearSVM(max_iter=100).fit(X, y)
+    assert np.all(model.coef_ == 0)
+    Xs = (X - X.mean(axis=0)) / X.std(axis=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ConvergenceWarning)        # standardised, 1000 steps: no warning, a real model
+        assert LinearSVM().fit(Xs, y).score(Xs, y) > 0.95

@@ -1,5 +1,7 @@
 """The steps of SMO on their own: the pair update, the dual objective, the KKT case table, the row cache."""
 
+import re
+
 import numpy as np
 import pytest
 from scipy.optimize import minimize_scalar
@@ -168,3 +170,27 @@ def test_intercept_rejects_bad_input():
         intercept(np.array([0.5, 1.5]), G, y, C)
     with pytest.raises(ValueError, match="NaN"):
         intercept(alpha, np.array([np.nan, 0.0]), y, C)
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"y": np.array([1.0, 0.0, 1.0, 0.0])}, "signs in {-1, +1}"),       # labels {0, 1}: "converged" to a wrong alpha
+    ({"p": np.array([-1.0, np.nan, -1.0, -1.0])}, "p contains NaN"),    # NaN: "converged" at alpha = 0
+    ({"C": -np.ones(4)}, "C must be > 0"),                              # alpha outside the box, "converged"
+    ({"p": -np.ones(3)}, "same number of entries"),                     # numpy's broadcasting message
+    ({"tol": -1.0}, "tol must be > 0"),                                 # looped forever
+    ({"max_iter": 0}, "max_iter must be -1"),
+    ({"index": np.array([0, 1, 2, 7])}, "index must hold 4 integers"),
+])
+def test_smo_rejects_bad_arguments_by_name(change, message):
+    # review of Part IV, F1: each of these returned a "converged" wrong answer, a numpy message or never returned
+    K = np.eye(4)
+    args = {"y": np.array([1.0, -1.0, 1.0, -1.0]), "p": -np.ones(4), "C": np.ones(4)} | change
+    kwargs = {k: args.pop(k) for k in ("tol", "max_iter", "index") if k in args}
+    with pytest.raises(ValueError, match=re.escape(message)):
+        smo(lambda i: K[i], np.diag(K), args["y"], args["p"], args["C"], **kwargs)
+
+
+def test_smo_accepts_lists():
+    K = np.eye(4)
+    alpha, _, _, converged = smo(lambda i: K[i], [1.0, 1.0, 1.0, 1.0], [1, -1, 1, -1], [-1] * 4, [1] * 4)
+    assert converged and np.allclose(alpha, 1.0)
