@@ -63,13 +63,15 @@ def chapter_notebooks(selectors: list[str] | None = None) -> list[Path]:
 # execution
 # ---------------------------------------------------------------------------------------------
 
-def _kernel_manager():
-    """A kernel manager that runs ``ipykernel`` in this very interpreter (the venv), whatever
+def _kernel_manager_class():
+    """A kernel manager class that runs ``ipykernel`` in this very interpreter (the venv), whatever
     ``python3`` kernelspec may exist elsewhere on the Jupyter path.
 
-    It is the asynchronous manager, as nbclient's own default: with the blocking one, nbclient waits
-    for a cell's output with a blocking read that holds its event loop, so the per-cell ``timeout``
-    never fires and a cell that never ends hangs the whole run."""
+    It is jupyter_client's asynchronous manager, as nbclient's own default, and nbclient owns it (starts and
+    stops the kernel inside its event loop). With the blocking manager, nbclient waits for a cell's output
+    with a blocking read that holds its event loop, so the per-cell ``timeout`` never fires and a cell that
+    never ends hangs the whole run; an asynchronous manager driven from outside nbclient's loop stalled
+    the shutdown (about 2 minutes, now and then)."""
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
     from jupyter_client.manager import AsyncKernelManager
 
@@ -78,7 +80,11 @@ def _kernel_manager():
             return KernelSpec(argv=[sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
                               display_name="Python 3", language="python", name="python3")
 
-    return AsyncKernelManager(kernel_name="python3", kernel_spec_manager=CurrentEnvironment())
+    class CurrentKernelManager(AsyncKernelManager):
+        def __init__(self, **kwargs):
+            super().__init__(kernel_spec_manager=CurrentEnvironment(), **kwargs)
+
+    return CurrentKernelManager
 
 
 def execute(path: Path, *, timeout: int = 120, extra_env: dict | None = None, allow_errors: bool = False):
@@ -89,7 +95,6 @@ def execute(path: Path, *, timeout: int = 120, extra_env: dict | None = None, al
     execution goes on after a failing cell (so every later cell runs and every later claim gets
     its own verdict); the failures are then the error outputs, see :func:`cell_errors`.
     """
-    from jupyter_core.utils import run_sync
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
@@ -98,8 +103,8 @@ def execute(path: Path, *, timeout: int = 120, extra_env: dict | None = None, al
     env.update(extra_env or {})
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
-    km = _kernel_manager()
-    client = NotebookClient(nb, km=km, timeout=timeout, record_timing=False, store_widget_state=True,
+    client = NotebookClient(nb, kernel_manager_class=_kernel_manager_class(), kernel_name="python3",
+                            shutdown_kernel="immediate", timeout=timeout, record_timing=False, store_widget_state=True,
                             allow_errors=allow_errors, resources={"metadata": {"path": str(path.parent)}})
     start = time.perf_counter()
     error = None
@@ -108,8 +113,6 @@ def execute(path: Path, *, timeout: int = 120, extra_env: dict | None = None, al
     except (CellExecutionError, CellTimeoutError) as exc:
         error = exc
     finally:
-        if km.has_kernel:
-            run_sync(km.shutdown_kernel)(now=True)
         for k, v in saved.items():
             if v is None:
                 os.environ.pop(k, None)
