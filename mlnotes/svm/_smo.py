@@ -259,6 +259,14 @@ class KernelRowCache:
         return row
 
 
+def _check_signs_and_bounds(y, C):
+    """Raise ``ValueError`` unless every sign ``y_t`` is -1 or +1 and every bound ``C_t`` is positive."""
+    if not np.all(np.abs(y) == 1):
+        raise ValueError("y must hold signs in {-1, +1} (encode labels {0, 1} as -1 and +1)")
+    if not np.all(C > 0):
+        raise ValueError(f"C must be > 0, got {C.min()}")
+
+
 def smo(kernel_row, K_diag, y, p, C, *, tol=1e-3, max_iter=-1, index=None):
     r"""Minimise :math:`\tfrac12\alpha^\top Q\alpha + p^\top\alpha` s.t. :math:`y^\top\alpha = 0`, :math:`0 \le \alpha \le C` by SMO.
 
@@ -314,10 +322,7 @@ def smo(kernel_row, K_diag, y, p, C, *, tol=1e-3, max_iter=-1, index=None):
     n = y.shape[0]
     if not y.shape == p.shape == C.shape:
         raise ValueError(f"y, p and C must have the same number of entries, got {n}, {p.shape[0]} and {C.shape[0]}")
-    if not np.all(np.abs(y) == 1):
-        raise ValueError("y must hold signs in {-1, +1} (encode labels {0, 1} as -1 and +1)")
-    if not np.all(C > 0):
-        raise ValueError(f"C must be > 0, got {C.min()}")
+    _check_signs_and_bounds(y, C)
     tol = check_scalar(tol, "tol", Real, min_val=0, include_boundaries="neither")
     max_iter = check_scalar(max_iter, "max_iter", Integral, min_val=-1)
     if max_iter == 0:
@@ -426,10 +431,7 @@ def intercept(alpha, G, y, C):
     if not alpha.shape == G.shape == y.shape == C.shape:
         raise ValueError(f"alpha, G, y and C must have the same number of entries, got {alpha.shape[0]}, "
                          f"{G.shape[0]}, {y.shape[0]} and {C.shape[0]}")
-    if not np.all(np.abs(y) == 1):
-        raise ValueError("y must hold signs in {-1, +1}")
-    if not np.all(C > 0):
-        raise ValueError(f"C must be > 0, got {C.min()}")
+    _check_signs_and_bounds(y, C)
     if np.any((alpha < 0) | (alpha > C)):
         raise ValueError("alpha must lie in [0, C]")
     yG = y * G
