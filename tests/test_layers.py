@@ -42,7 +42,7 @@ LAYERS = {
     3: {"optim"},
     4: {"linear", "bayes", "generative", "risk", "svm", "kernels", "gp", "neighbors", "tree", "ensemble",
         "cluster", "mixture", "decomposition", "recsys", "manifold", "nn", "privacy", "fairness", "adversarial",
-        "metrics", "model_selection",
+        "metrics", "model_selection", "preprocessing", "dummy",
         "symbolic"},
     5: {"plotting"},
     6: {"widgets"},

@@ -56,6 +56,10 @@ _NAMES = {
     "make_wave": ".kernel_methods", "draw_kernel_ridge": ".kernel_methods", "kernel_ridge_demo": ".kernel_methods",
     # chapter 17, Gaussian processes
     "draw_gp_prior_samples": ".gp", "draw_gp_posterior": ".gp", "gp_demo": ".gp",
+    # chapter 18, nearest neighbours and evaluation
+    # chapter 19, decision trees
+    # chapter 20, bootstrap, bagging and random forests
+    # chapter 21, boosting
 }
 
 __all__ = list(_NAMES)

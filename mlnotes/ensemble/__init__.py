@@ -1,0 +1,10 @@
+"""Ensembles: the bootstrap, bagging, random forests and stacking (chapter 20), and boosting (chapter 21)."""
+
+# chapter 20: the bootstrap, bagging, random forests, stacking
+
+# chapter 21: forward stagewise additive modelling, AdaBoost, gradient boosting
+
+#: The public names, one list per chapter (each chapter's author edits only its own line).
+_CHAPTER_20 = []
+_CHAPTER_21 = []
+__all__ = _CHAPTER_20 + _CHAPTER_21
