@@ -82,7 +82,7 @@ _RELATION_SIGN = re.compile(r"\\(?:le|ge|leq|geq|ne|neq|equiv)(?![a-zA-Z])|[=<>]
 
 
 def _annotation(latex: str) -> str:
-    """What :func:`_strip` drops from a display: the text from ``\quad`` on and a commenting ``\text``."""
+    r"""What :func:`_strip` drops from a display: the text from ``\quad`` on and a commenting ``\text``."""
     text = latex.strip()
     quad = re.search(r"\\q?quad\b", text)
     head, tail = (text[:quad.start()], text[quad.end():]) if quad else (text, "")
