@@ -53,8 +53,9 @@ def kneighbors_search(metric, X, Y_prepared, Z, z_sq_norms, k):
     -----
     For the Euclidean, Mahalanobis and cosine metrics the search ranks a block of queries by one matrix product,
     the proxy :math:`\tfrac12\lVert z_j\rVert^2 - z_x^\top z_j` (half the squared distance minus the query's constant
-    :math:`\tfrac12\lVert z_x\rVert^2`; :math:`-z_x^\top z_j` for cosine), keeps the :math:`k + 8` smallest with
-    ``np.argpartition``, recomputes those by the direct formula and sorts them by (value, index). The answer is
+    :math:`\tfrac12\lVert z_x\rVert^2`; :math:`-z_x^\top z_j` for cosine), keeps the :math:`k + 8` smallest (the
+    training points in :math:`\sqrt{(k + 8)n}` interleaved groups: only the :math:`k + 8` groups with the smallest minimum
+    are searched, by ``np.argpartition``), recomputes those by the direct formula and sorts them by (value, index). The answer is
     certified when every other training point's proxy, less a bound on the proxy's rounding error, exceeds the
     :math:`k`-th direct value; rows that cannot be certified (many points tied at the :math:`k`-th distance) are
     ranked by the direct formula over all training points. So the result is the direct formula's, ties by index,
@@ -71,21 +72,39 @@ def kneighbors_search(metric, X, Y_prepared, Z, z_sq_norms, k):
             R_out[block], ind_out[block] = _exact_rows(metric, X[block], Y_prepared, k)
         return R_out, ind_out
     cosine = metric.name == "cosine"
-    half_sq = z_sq_norms / 2 if not cosine else None
+    # the proxy is offset_j - z_x^T z_j: offset_j = ||z_j||^2 / 2 (Euclidean, Mahalanobis), 0 (cosine)
+    offset = np.zeros(n_train) if cosine else z_sq_norms / 2
+    # n_groups groups of L training points, group g = {g, g + n_groups, g + 2 n_groups, ...} (padded with points
+    # whose proxy is +inf): the block's proxy matrix is read once more, for the minimum of each group (an
+    # elementwise minimum of L contiguous rows of length n_groups: fast); only the n_candidates groups with the
+    # smallest minima are searched further (every other point's proxy is at least the largest of those minima)
+    L = -(-n_train // max(1, int(np.sqrt(n_candidates * n_train))))
+    n_groups = -(-n_train // L)
+    grouped = n_groups > 2 * n_candidates
+    if grouped:
+        Z = np.vstack([Z, np.zeros((n_groups * L - n_train, Z.shape[1]))])
+        offset = np.concatenate([offset, np.full(n_groups * L - n_train, np.inf)])
     y_max = float(np.einsum("ij,ij->i", Y_prepared, Y_prepared).max())
-    rows = max(1, _BLOCK_ENTRIES // n_train)
+    rows = max(1, _BLOCK_ENTRIES // Z.shape[0])
     for start in range(0, n_queries, rows):
         block = slice(start, start + rows)
         Xb = X[block]
         Zb = metric.transform(Xb)
         zx = np.einsum("ij,ij->i", Zb, Zb)
         P = Zb @ Z.T
-        if cosine:
-            np.negative(P, out=P)                      # 1 + P is the cosine distance
+        np.subtract(offset, P, out=P)      # squared distance 2P + ||z_x||^2; cosine distance 1 + P (one pass)
+        if grouped:
+            group_min = P.reshape(P.shape[0], L, n_groups).min(axis=1)
+            groups = np.argpartition(group_min, n_candidates - 1, axis=1)[:, :n_candidates]
+            floor = np.take_along_axis(group_min, groups, axis=1).max(axis=1)     # the other groups' minima >=
+            columns = (groups[:, None, :] + n_groups * np.arange(L)[:, None]).reshape(P.shape[0], -1)
+            values = np.take_along_axis(P, columns, axis=1)
+            pick = np.argpartition(values, n_candidates - 1, axis=1)[:, :n_candidates]
+            cand = np.take_along_axis(columns, pick, axis=1)
+            kth_proxy = np.minimum(floor, np.take_along_axis(values, pick, axis=1).max(axis=1))
         else:
-            np.subtract(half_sq, P, out=P)            # 2P + ||z_x||^2 is the squared distance (one pass)
-        cand = np.argpartition(P, n_candidates - 1, axis=1)[:, :n_candidates]
-        kth_proxy = np.take_along_axis(P, cand, axis=1).max(axis=1)   # every other column is >= this
+            cand = np.argpartition(P, n_candidates - 1, axis=1)[:, :n_candidates]
+            kth_proxy = np.take_along_axis(P, cand, axis=1).max(axis=1)   # every other column is >= this
         R = metric.rank_pairs(Xb, Y_prepared[cand])
         order = np.lexsort((cand, R), axis=1)[:, :k]
         R_k, ind_k = np.take_along_axis(R, order, axis=1), np.take_along_axis(cand, order, axis=1)

@@ -201,3 +201,15 @@ def test_a_non_integer_k_is_a_type_error():
         KNeighborsClassifier(2.5).fit(X_TRAIN, Y_CLASS)
     with pytest.raises(TypeError, match="metric must be a string"):
         pairwise_distances(X_TRAIN, metric=len)
+
+
+@pytest.mark.parametrize("n_train, k", [(997, 1), (2000, 5), (2001, 40), (61, 60)])
+def test_the_grouped_search_equals_the_direct_ranking(n_train, k):
+    # sorted training points (a group's members then lie close together) and a size that needs padding
+    rng = np.random.default_rng(n_train)
+    X = np.sort(rng.normal(size=(n_train, 3)), axis=0)
+    Q = rng.normal(size=(30, 3))
+    dist, ind = KNeighborsRegressor(k).fit(X, np.zeros(n_train)).kneighbors(Q)
+    D = cdist(Q, X, "sqeuclidean")
+    np.testing.assert_array_equal(ind, _stable_reference(D, k))
+    np.testing.assert_allclose(dist, np.sqrt(np.take_along_axis(D, ind, axis=1)), rtol=1e-13)
