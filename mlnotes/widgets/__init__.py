@@ -57,6 +57,8 @@ _NAMES = {
     # chapter 17, Gaussian processes
     "draw_gp_prior_samples": ".gp", "draw_gp_posterior": ".gp", "gp_demo": ".gp",
     # chapter 18, nearest neighbours and evaluation
+    "draw_knn_regions": ".neighbors", "draw_threshold_curves": ".neighbors", "threshold_counts": ".neighbors",
+    "knn_demo": ".neighbors", "threshold_demo": ".neighbors",
     # chapter 19, decision trees
     # chapter 20, bootstrap, bagging and random forests
     # chapter 21, boosting
