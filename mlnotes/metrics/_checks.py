@@ -84,7 +84,8 @@ def check_label_pair(y_true, y_pred, name_pred="y_pred"):
 
 
 def label_indices(y, labels):
-    """The position of each entry of ``y`` in ``labels`` (any order), -1 where it is not among them.
+    """The position of each entry of ``y`` in ``labels`` (any order; the last one for a repeated label, as
+    scikit-learn's confusion matrix), -1 where it is not among them.
 
     Parameters
     ----------
@@ -97,9 +98,9 @@ def label_indices(y, labels):
     """
     sorter = np.argsort(labels, kind="stable")
     sorted_labels = labels[sorter]
-    pos = np.searchsorted(sorted_labels, y)
-    pos_clipped = np.minimum(pos, len(labels) - 1)
-    found = (pos < len(labels)) & (sorted_labels[pos_clipped] == y)
+    pos = np.searchsorted(sorted_labels, y, side="right") - 1     # the last of equal labels (a stable sort)
+    pos_clipped = np.maximum(pos, 0)
+    found = (pos >= 0) & (sorted_labels[pos_clipped] == y)
     return np.where(found, sorter[pos_clipped], -1)
 
 

@@ -228,12 +228,14 @@ def multilabel_counts(y_true, y_pred, *, labels=None, sample_weight=None):
 
 def _counts(y_true, y_pred, labels, sample_weight):
     w, integral = _weights(sample_weight, y_true.shape[0])
+    labels, repeat = np.unique(labels, return_inverse=True)    # a label given twice gets its counts twice
     n_labels = labels.shape[0]
     i_true, i_pred = label_indices(y_true, labels), label_indices(y_pred, labels)
     hit = (i_true == i_pred) & (i_true >= 0)
     tp_sum = np.bincount(i_true[hit], weights=w[hit], minlength=n_labels)
     pred_sum = np.bincount(i_pred[i_pred >= 0], weights=w[i_pred >= 0], minlength=n_labels)
     true_sum = np.bincount(i_true[i_true >= 0], weights=w[i_true >= 0], minlength=n_labels)
+    tp_sum, pred_sum, true_sum = tp_sum[repeat], pred_sum[repeat], true_sum[repeat]
     total = w.sum()
     if integral:
         tp_sum, pred_sum, true_sum = (np.rint(a).astype(np.int64) for a in (tp_sum, pred_sum, true_sum))

@@ -93,7 +93,8 @@ def cross_validate(estimator, X, y=None, *, groups=None, scoring=None, cv=None, 
         Passed to ``fit``; entries of one value per sample (e.g. ``sample_weight``) are indexed by the fold.
     return_train_score, return_estimator : bool, default False
     error_score : 'raise' or float, default np.nan
-        What a failed fit scores ('raise': re-raise the error); failures warn, and all folds failing raises.
+        What a failed fit scores ('raise': re-raise the error); failures warn (scikit-learn's
+        ``FitFailedWarning``), and all folds failing raises a ValueError.
 
     Returns
     -------
@@ -102,6 +103,7 @@ def cross_validate(estimator, X, y=None, *, groups=None, scoring=None, cv=None, 
         when asked for.
     """
     from sklearn.base import clone, is_classifier
+    from sklearn.exceptions import FitFailedWarning
 
     if not (error_score == "raise" if isinstance(error_score, str) else isinstance(error_score, Real)):
         raise ValueError(f"error_score must be 'raise' or a number, got {error_score!r}")
@@ -143,7 +145,7 @@ def cross_validate(estimator, X, y=None, *, groups=None, scoring=None, cv=None, 
         if len(failures) == n_folds:
             raise ValueError(f"All the {n_folds} fits failed; the first error: {failures[0]}")
         warnings.warn(f"{len(failures)} of the {n_folds} fits failed and score error_score={error_score}; the first "
-                      f"error: {failures[0]}", UserWarning, stacklevel=2)
+                      f"error: {failures[0]}", FitFailedWarning, stacklevel=2)
     out = {k: np.asarray(results[k], dtype=float) for k in ("fit_time", "score_time", "test_score")}
     if return_train_score:
         out["train_score"] = np.asarray(results["train_score"], dtype=float)

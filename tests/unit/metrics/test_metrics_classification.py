@@ -229,3 +229,12 @@ def test_bad_input_is_rejected(f):
 def test_unknown_average():
     with pytest.raises(ValueError, match="average"):
         M.f1_score([0, 1], [0, 1], average="samples_mean")
+
+
+def test_repeated_labels_like_sklearn():
+    y_true, y_pred = [0, 1, 2, 2], [0, 1, 1, 2]
+    (ours, _), (theirs, _) = both(M.precision_recall_fscore_support, sk.precision_recall_fscore_support,
+                                  y_true, y_pred, labels=[2, 0, 2])
+    assert same_result(ours, theirs)
+    (ours, _), (theirs, _) = both(M.confusion_matrix, sk.confusion_matrix, y_true, y_pred, labels=[0, 0, 1])
+    assert same(ours, theirs)                              # the last of the repeated labels gets the counts

@@ -66,3 +66,26 @@ def test_failures_and_bad_arguments(classification):
         M.cross_val_score(LogisticRegression(C=-1.0), X, y, cv=3)
     with pytest.raises(ValueError, match="C"):
         M.cross_val_score(LogisticRegression(C=-1.0), X, y, cv=3, error_score="raise")
+
+
+def test_some_failed_fits_score_error_score_with_a_warning():
+    from sklearn.exceptions import FitFailedWarning
+
+    X = np.random.default_rng(0).normal(size=(30, 2))
+    y = np.r_[np.zeros(10), np.ones(20)]                 # KFold(3): the fold testing on 0..9 trains on one class
+    with pytest.warns(FitFailedWarning, match="1 of the 3 fits failed"):
+        scores = M.cross_val_score(LogisticRegression(), X, y, cv=M.KFold(3))
+    assert np.isnan(scores[0]) and np.isfinite(scores[1:]).all()
+    with pytest.raises(ValueError, match="error_score"):
+        M.cross_val_score(LogisticRegression(), X, y, error_score="ignore")
+
+
+def test_check_cv_rule(classification):
+    X, y = classification
+    assert isinstance(M.check_cv(4, y, classifier=True), M.StratifiedKFold)
+    assert isinstance(M.check_cv(4, y.astype(str), classifier=True), M.StratifiedKFold)
+    assert type(M.check_cv(4, y + 0.5, classifier=True)) is M.KFold          # not class labels
+    assert type(M.check_cv(None, y, classifier=False)) is M.KFold and M.check_cv(None).n_splits == 5
+    labels = np.array(["no", "yes"])[y]
+    np.testing.assert_allclose(M.cross_val_score(LogisticRegression(), X, labels, cv=3),
+                               sk.cross_val_score(LogisticRegression(), X, labels, cv=3), rtol=0, atol=1e-12)
