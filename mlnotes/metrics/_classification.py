@@ -202,28 +202,29 @@ def _select_labels(y_true, y_pred, present, labels, average, pos_label):
     return _check_labels_arg(labels, present)
 
 
-def multilabel_counts(y_true, y_pred, *, labels=None, sample_weight=None):
-    r"""One-vs-rest counts per class: true positives, predicted and true totals, and the total weight.
+def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=None):
+    r"""One-vs-rest confusion matrices: for each class :math:`k`, the 2 x 2 matrix of class :math:`k` against the
+    rest, ``[[tn, fp], [fn, tp]]`` (scikit-learn's layout, for binary and multiclass labels).
 
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
-    labels : array-like of shape (n_labels,), optional
-        The classes (default: the sorted labels present).
     sample_weight : array-like of shape (n_samples,), optional
+    labels : array-like of shape (n_labels,), optional
+        The classes and their order (default: the sorted labels present).
 
     Returns
     -------
-    tp_sum, pred_sum, true_sum : ndarray of shape (n_labels,)
-        :math:`\mathrm{tp}_k`, :math:`\mathrm{tp}_k + \mathrm{fp}_k` and :math:`\mathrm{tp}_k + \mathrm{fn}_k`
-        (integers without weights).
-    total : float or int
-        :math:`\sum_i w_i` over all samples, so :math:`\mathrm{tn}_k = \text{total} - \text{pred\_sum}_k -
-        \text{true\_sum}_k + \mathrm{tp}_k`.
+    ndarray of shape (n_labels, 2, 2)
+        ``[k, 0, 0]`` = :math:`\mathrm{tn}_k`, ``[k, 0, 1]`` = :math:`\mathrm{fp}_k`, ``[k, 1, 0]`` =
+        :math:`\mathrm{fn}_k`, ``[k, 1, 1]`` = :math:`\mathrm{tp}_k`; integers without weights.
     """
     y_true, y_pred, present = check_label_pair(y_true, y_pred)
     labels = _check_labels_arg(labels, present)
-    return _counts(y_true, y_pred, labels, sample_weight)
+    tp, pred_sum, true_sum, total = _counts(y_true, y_pred, labels, sample_weight)
+    fp, fn = pred_sum - tp, true_sum - tp
+    tn = total - tp - fp - fn
+    return np.stack([tn, fp, fn, tp], axis=1).reshape(-1, 2, 2)
 
 
 def _counts(y_true, y_pred, labels, sample_weight):

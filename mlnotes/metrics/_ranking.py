@@ -56,6 +56,26 @@ def binary_clf_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
     return _clf_curve(is_pos, y_score, weight)
 
 
+def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None):
+    r"""The four cells of the binary confusion matrix at each distinct score taken as the threshold (predict
+    positive when :math:`s_i \ge t`), as scikit-learn's function of that name.
+
+    Parameters
+    ----------
+    y_true, y_score, pos_label, sample_weight
+        As in :func:`binary_clf_curve`.
+
+    Returns
+    -------
+    tns, fps, fns, tps : ndarray of shape (n_thresholds,)
+        (Weighted) true negatives, false positives, false negatives and true positives at each threshold.
+    thresholds : ndarray of shape (n_thresholds,)
+        The distinct scores, decreasing.
+    """
+    fps, tps, thresholds = binary_clf_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    return fps[-1] - fps, fps, tps[-1] - tps, tps, thresholds
+
+
 def _clf_curve(is_pos, y_score, weight):
     if weight is not None:
         kept = weight != 0
@@ -233,14 +253,15 @@ def _mann_whitney_auc(is_pos, y_score, weight):
     sorted_score = y_score[order]
     starts = np.flatnonzero(np.r_[True, sorted_score[1:] != sorted_score[:-1]])
     if weight is None:
+        # in integers: a group of tied scores at 0-based positions [start, start + size) has the mean 1-based rank
+        # start + (size + 1)/2, so twice the rank sum of the positives and twice U are exact int64 numbers
         pos_in_group = np.add.reduceat(is_pos[order].astype(np.int64), starts)
         size = np.diff(np.r_[starts, n])
-        mean_rank = starts + (size + 1) / 2.0
-        n_pos = float(pos_in_group.sum())
+        n_pos = int(pos_in_group.sum())
         n_neg = n - n_pos
-        rank_sum = pos_in_group @ mean_rank
-        u = rank_sum - n_pos * (n_pos + 1) / 2
-        return float(u / (n_pos * n_neg))
+        twice_rank_sum = int(pos_in_group @ (2 * starts + size + 1))
+        twice_u = twice_rank_sum - n_pos * (n_pos + 1)
+        return twice_u / (2 * n_pos * n_neg)
     w_sorted = weight[order]
     pos_sorted = is_pos[order]
     w_pos = np.add.reduceat(np.where(pos_sorted, w_sorted, 0.0), starts)

@@ -238,3 +238,15 @@ def test_repeated_labels_like_sklearn():
     assert same_result(ours, theirs)
     (ours, _), (theirs, _) = both(M.confusion_matrix, sk.confusion_matrix, y_true, y_pred, labels=[0, 0, 1])
     assert same(ours, theirs)                              # the last of the repeated labels gets the counts
+
+
+@pytest.mark.parametrize("labels", [None, [2, 0], ["missing"]])
+def test_multilabel_confusion_matrix_matches_sklearn(labels):
+    y_true, y_pred, w = problem(12, 40, 3, weighted=True)
+    if labels == ["missing"]:
+        y_true, y_pred = np.array(list("abc"))[y_true], np.array(list("abc"))[y_pred]
+        labels = ["c", "missing", "a"]
+    for weights in (None, w):
+        ours = M.multilabel_confusion_matrix(y_true, y_pred, sample_weight=weights, labels=labels)
+        theirs = sk.multilabel_confusion_matrix(y_true, y_pred, sample_weight=weights, labels=labels)
+        assert same(ours, theirs) and ours.dtype.kind == theirs.dtype.kind

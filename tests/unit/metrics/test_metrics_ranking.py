@@ -202,3 +202,28 @@ def test_lift_curve_definition_and_ties():
     np.testing.assert_array_equal(M.lift_curve(y[perm], s[perm])[1], lift)
     with pytest.raises(ValueError, match="no positive"):
         M.lift_curve(np.zeros(4), np.arange(4.0))
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_confusion_matrix_at_thresholds_matches_sklearn(weighted):
+    y, s, w = tied_problem(5, 90, labels=("a", "b"), weighted=weighted)
+    assert_arrays(M.confusion_matrix_at_thresholds(y, s, pos_label="a", sample_weight=w),
+                  sk.confusion_matrix_at_thresholds(y, s, pos_label="a", sample_weight=w))
+
+
+def test_auc_exact_on_large_tied_input():
+    """Integer rank sums: the unweighted AUC is the exact fraction, rounded once."""
+    from fractions import Fraction
+
+    rng = np.random.default_rng(0)
+    n = 200_000
+    y = rng.integers(0, 2, n)
+    s = rng.integers(0, 50, n) + y
+    # exact count by groups: positives above negatives plus half the tied pairs
+    pos = np.bincount(s[y == 1], minlength=51)
+    neg = np.bincount(s[y == 0], minlength=51)
+    below = np.cumsum(neg) - neg
+    twice_pairs = int(np.sum(pos * (2 * below + neg)))
+    exact = Fraction(twice_pairs, 2 * int(pos.sum()) * int(neg.sum()))
+    assert M.roc_auc_score(y, s) == float(exact)
+    assert abs(sk.roc_auc_score(y, s) - float(exact)) <= 1e-12
