@@ -24,7 +24,8 @@ __all__ = ["accuracy_score", "confusion_matrix", "precision_score", "recall_scor
            "f1_score", "fbeta_score", "precision_recall_fscore_support", "zero_one_loss", "log_loss",
            "multilabel_confusion_matrix", "roc_curve", "roc_auc_score", "auc", "precision_recall_curve",
            "average_precision_score", "lift_curve", "binary_clf_curve", "confusion_matrix_at_thresholds",
-           "mean_squared_error", "mean_absolute_error", "r2_score", "get_scorer", "get_scorer_names", "UndefinedMetricWarning"]
+           "mean_squared_error", "mean_absolute_error", "r2_score", "get_scorer", "get_scorer_names",
+           "UndefinedMetricWarning"]
 
 
 def __getattr__(name):

@@ -203,8 +203,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     Returns
     -------
     float
-        NaN with an ``UndefinedMetricWarning`` when ``y_true`` holds a single class (scikit-learn >= 1.x's
-        behaviour, the installed version's).
+        NaN with an ``UndefinedMetricWarning`` when ``y_true`` holds a single class, as recent scikit-learn
+        does (checked against 1.9.1; older versions raised a ValueError there).
 
     Raises
     ------
