@@ -130,3 +130,13 @@ def test_bad_data():
         stack.fit(X, y, sample_weight=np.zeros(len(y)))
     with pytest.raises(ValueError, match="does not accept sample_weight"):
         StackingClassifier([("knn", KNeighborsClassifier())], cv=StratifiedKFold(3)).fit(X, y, sample_weight=np.ones(150))
+
+
+def test_default_folds_are_five_stratified_folds():
+    X, y = _standardised(load_wine)
+    ours = StackingClassifier(_bases(), SkLogisticRegression(max_iter=1000)).fit(X, y)
+    theirs = sklearn.ensemble.StackingClassifier(_bases(), SkLogisticRegression(max_iter=1000)).fit(X, y)
+    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), rtol=1e-10, atol=1e-12)
+    three = StackingClassifier(_bases(), SkLogisticRegression(max_iter=1000), cv=3).fit(X, y)
+    theirs3 = sklearn.ensemble.StackingClassifier(_bases(), SkLogisticRegression(max_iter=1000), cv=3).fit(X, y)
+    np.testing.assert_allclose(three.transform(X), theirs3.transform(X), rtol=1e-12, atol=1e-12)
