@@ -183,7 +183,7 @@ def _nanaverage(values, weights):
     return float(np.mean(values[keep]))
 
 
-def _select_labels(y_true, y_pred, present, labels, average, pos_label):
+def _select_labels(present, labels, average, pos_label):
     """The labels a set-wise score is computed for, by scikit-learn's rules for ``average`` and ``pos_label``."""
     check_option(average, "average", AVERAGE_OPTIONS)
     if average == "binary":
@@ -290,7 +290,7 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
     check_zero_division(zero_division)
     beta = _check_beta(beta)
     y_true, y_pred, present = check_label_pair(y_true, y_pred)
-    labels = _select_labels(y_true, y_pred, present, labels, average, pos_label)
+    labels = _select_labels(present, labels, average, pos_label)
     tp_sum, pred_sum, true_sum, _ = _counts(y_true, y_pred, labels, sample_weight)
     if average == "micro":
         tp_sum, pred_sum, true_sum = (np.asarray([a.sum()]) for a in (tp_sum, pred_sum, true_sum))
@@ -391,7 +391,7 @@ def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="bina
     """
     check_zero_division(zero_division)
     y_true, y_pred, present = check_label_pair(y_true, y_pred)
-    labels = _select_labels(y_true, y_pred, present, labels, average, pos_label)
+    labels = _select_labels(present, labels, average, pos_label)
     tp_sum, pred_sum, true_sum, total = _counts(y_true, y_pred, labels, sample_weight)
     fp = pred_sum - tp_sum
     negatives = total - true_sum

@@ -72,7 +72,7 @@ def _fold_params(params, n_samples, indices):
             and num_samples(v) == n_samples else v for k, v in (params or {}).items()}
 
 
-def cross_validate(estimator, X, y=None, *, groups=None, scoring=None, cv=None, params=None,
+def cross_validate(estimator, X, y=None, *, groups=None, scoring=None, cv=None, n_jobs=None, params=None,
                    return_train_score=False, return_estimator=False, error_score=np.nan):
     r"""Fit a clone of ``estimator`` on each training part and score it on the matching test part.
 
@@ -89,6 +89,8 @@ def cross_validate(estimator, X, y=None, *, groups=None, scoring=None, cv=None, 
         'neg_mean_squared_error', ...); or ``scoring(estimator, X, y) -> float``.
     cv : None, int, splitter or iterable of (train, test)
         See :func:`check_cv` (default 5 folds: stratified for a classifier).
+    n_jobs : int or None
+        Accepted for scikit-learn's signature and ignored: the folds are fitted one after the other.
     params : dict, optional
         Passed to ``fit``; entries of one value per sample (e.g. ``sample_weight``) are indexed by the fold.
     return_train_score, return_estimator : bool, default False
@@ -154,12 +156,13 @@ def cross_validate(estimator, X, y=None, *, groups=None, scoring=None, cv=None, 
     return out
 
 
-def cross_val_score(estimator, X, y=None, *, groups=None, scoring=None, cv=None, params=None, error_score=np.nan):
+def cross_val_score(estimator, X, y=None, *, groups=None, scoring=None, cv=None, n_jobs=None, params=None,
+                    error_score=np.nan):
     r"""The test score of each fold of a cross-validation (:func:`cross_validate`'s 'test_score').
 
     Parameters
     ----------
-    estimator, X, y, groups, scoring, cv, params, error_score
+    estimator, X, y, groups, scoring, cv, n_jobs, params, error_score
         As in :func:`cross_validate`.
 
     Returns
@@ -167,5 +170,5 @@ def cross_val_score(estimator, X, y=None, *, groups=None, scoring=None, cv=None,
     ndarray of shape (n_splits,)
         For the same unshuffled ``cv`` and a deterministic estimator, scikit-learn's ``cross_val_score`` values.
     """
-    return cross_validate(estimator, X, y, groups=groups, scoring=scoring, cv=cv, params=params,
+    return cross_validate(estimator, X, y, groups=groups, scoring=scoring, cv=cv, n_jobs=n_jobs, params=params,
                           error_score=error_score)["test_score"]

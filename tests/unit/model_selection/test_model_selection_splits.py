@@ -132,3 +132,29 @@ def test_train_test_split_bad_input():
         M.train_test_split(np.zeros(2), test_size=0.9)
     with pytest.raises(ValueError, match="empty"):
         M.train_test_split(np.zeros(0))
+
+
+def test_train_test_split_sizes_and_errors_match_sklearn_on_random_arguments():
+    rng = np.random.default_rng(0)
+    for _ in range(150):
+        n = int(rng.integers(1, 15))
+        options = [None, 0.1, 0.25, 0.5, 0.9, 1.0, 0.0, 1, 2, 5, n - 1, n, n + 1]
+        sizes = {name: options[rng.integers(len(options))] for name in ("test_size", "train_size")}
+        sizes = {k: v for k, v in sizes.items() if v is not None}
+        y = rng.integers(0, 3, n)
+        outcomes = []
+        for module in (M, sk):
+            try:
+                plain = [a.tolist() for a in module.train_test_split(np.arange(n), shuffle=False, **sizes)]
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    parts = module.train_test_split(np.arange(n), y, stratify=y, random_state=0, **sizes)
+                outcomes.append((plain, [len(p) for p in parts]))
+            except ValueError:
+                outcomes.append("ValueError")
+                continue
+            if module is M:                  # each class's test count: n_test * its share, rounded down or up
+                share = len(parts[3]) * np.bincount(y, minlength=3) / n
+                in_test = np.bincount(parts[3], minlength=3)
+                assert ((in_test == np.floor(share)) | (in_test == np.ceil(share))).all()
+        assert outcomes[0] == outcomes[1], (n, sizes, y, outcomes)
