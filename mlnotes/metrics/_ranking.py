@@ -178,7 +178,7 @@ def auc(x, y):
         if not (dx <= 0).all():
             raise ValueError(f"x is neither increasing nor decreasing : {x}.")
         direction = -1.0
-    return float(direction * np.trapezoid(y, x))
+    return float(direction * np.sum(dx * (y[1:] + y[:-1]) / 2.0))      # the trapezoidal rule, numpy's order
 
 
 def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None, multi_class="raise",
@@ -292,11 +292,8 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-    y_score : array-like of shape (n_samples,)
-    pos_label : int, float, bool or str, optional
-        The positive label (default: 1 when ``y_true`` is in {0, 1} or {-1, 1}).
-    sample_weight : array-like of shape (n_samples,), optional
+    y_true, y_score, pos_label, sample_weight
+        As in :func:`roc_curve`.
     drop_intermediate : bool, default False
         Keep only the first and last threshold of each run of equal recall.
 
@@ -367,11 +364,8 @@ def lift_curve(y_true, y_score, *, pos_label=None, sample_weight=None, return_th
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-    y_score : array-like of shape (n_samples,)
-    pos_label : int, float, bool or str, optional
-        The positive label (default: 1 when ``y_true`` is in {0, 1} or {-1, 1}).
-    sample_weight : array-like of shape (n_samples,), optional
+    y_true, y_score, pos_label, sample_weight
+        As in :func:`roc_curve`.
     return_thresholds : bool, default False
         Also return the thresholds.
 
