@@ -1,0 +1,285 @@
+r"""Growing a CART tree level by level, with the split search vectorised over all nodes of a level.
+
+Every feature keeps its samples sorted once (``argsort`` of the column). At each depth the samples of the nodes
+still to be split are stored per feature as contiguous segments, one per node, sorted by that feature within the
+segment. One pass of cumulative sums along each column then gives, for every node, feature and candidate position
+at once, the class weights (or the weighted target sums) of the left and right children; the impurities of all
+candidate children follow elementwise, the best candidate of each node by a segmented maximum
+(``np.maximum.reduceat``). After the splits, each column is regrouped stably by child (left child first), which
+keeps it sorted inside every child: no sort after the first. Python loops run over depths and classes only.
+
+The rules are scikit-learn's (``BestSplitter`` with ``DepthFirstTreeBuilder``): the same candidate positions
+(between sorted values that differ by more than ``1e-7`` in float32), thresholds (the float64 midpoint of the two
+float32 values), proxy of the impurity decrease, stopping rules and tolerance ``EPSILON``. Ties: within a feature
+the smallest threshold wins (scikit-learn's strict ``>`` along increasing positions); between features with the
+same best value the smallest feature index wins (scikit-learn visits the features in a random order and keeps
+the first, so the two differ only when two features give exactly the same decrease).
+"""
+
+import numpy as np
+
+from ._criteria import class_impurity
+
+#: scikit-learn's tolerance: a node of impurity <= EPSILON is pure; a split must decrease by min - EPSILON.
+EPSILON = np.finfo(np.float64).eps
+#: Two sorted values closer than this (in float32, as scikit-learn) are not separated by a threshold.
+FEATURE_THRESHOLD = np.float32(1e-7)
+
+
+class _Levels:
+    """The nodes created so far, in breadth-first order, as lists of per-level arrays."""
+
+    def __init__(self):
+        self.parts = {k: [] for k in ("parent", "is_left", "depth", "n", "w", "impurity", "value")}
+        self.split = {k: [] for k in ("node", "feature", "threshold", "improvement")}
+        self.count = 0
+
+    def add_level(self, **arrays):
+        first = self.count
+        for key, arr in arrays.items():
+            self.parts[key].append(arr)
+        self.count += len(arrays["n"])
+        return first
+
+    def add_splits(self, **arrays):
+        for key, arr in arrays.items():
+            self.split[key].append(arr)
+
+
+def _node_stats(rows_node, samples, m, target, w, n_classes):
+    """Weight, class weights or target sums, value and impurity of ``m`` nodes from their samples."""
+    W = np.bincount(rows_node, weights=w[samples], minlength=m)
+    if n_classes:
+        counts = np.bincount(rows_node * n_classes + target[samples], weights=w[samples],
+                             minlength=m * n_classes).reshape(m, n_classes)
+        return W, counts, counts / W[:, None]
+    mean = np.bincount(rows_node, weights=w[samples] * target[samples], minlength=m) / W
+    dev = target[samples] - mean[rows_node]
+    variance = np.bincount(rows_node, weights=w[samples] * dev * dev, minlength=m) / W
+    return W, variance, mean[:, None]
+
+
+def build(Xf, target, w, *, n_classes, criterion, max_depth, min_samples_split, min_samples_leaf,
+          min_weight_leaf, min_impurity_decrease, max_features, rng):
+    r"""Grow a tree; return its arrays in scikit-learn's depth-first (pre-order, left first) node order.
+
+    Parameters
+    ----------
+    Xf : ndarray of float32, shape (n_samples, n_features)
+    target : ndarray of shape (n_samples,)
+        Class codes ``0..n_classes-1`` (classification) or float64 targets (regression, ``n_classes=0``).
+    w : ndarray of shape (n_samples,)
+        Non-negative sample weights.
+    n_classes : int
+        0 for regression (squared error).
+    criterion : str
+    max_depth : int or None
+    min_samples_split, min_samples_leaf : int
+    min_weight_leaf, min_impurity_decrease : float
+    max_features : int
+        Features drawn at random (a fresh subset at each node) among the ``n_features``.
+    rng : numpy.random.Generator or None
+        Used only when ``max_features < n_features``.
+
+    Returns
+    -------
+    dict of ndarrays
+        ``children_left``, ``children_right``, ``feature``, ``threshold``, ``impurity``, ``n_node_samples``,
+        ``weighted_n_node_samples``, ``value`` (n_nodes, n_outputs=1, n_classes or 1), ``improvement``.
+    """
+    n, d = Xf.shape
+    max_depth = np.inf if max_depth is None else max_depth
+    W_total = w.sum()
+    cols = np.arange(d)
+    S = np.argsort(Xf, axis=0, kind="stable")                      # (n_active, d) sample ids, sorted per node
+    counts = np.array([n])                                          # samples of each node of the level
+    parent_ids = np.array([-1])
+    is_left = np.array([False])
+    levels = _Levels()
+    left_flag = np.zeros(n, dtype=bool)
+    depth = 0
+    while True:
+        m = len(counts)
+        starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+        rows_node = np.repeat(np.arange(m), counts)
+        W, stat, value = _node_stats(rows_node, S[:, 0], m, target, w, n_classes)
+        if n_classes:
+            impurity = class_impurity(list(stat.T), W, criterion)
+        else:
+            impurity = stat
+        first_id = levels.add_level(parent=parent_ids, is_left=is_left, depth=np.full(m, depth), n=counts, w=W,
+                                    impurity=impurity, value=value)
+        ids = first_id + np.arange(m)
+        splittable = ~((depth >= max_depth) | (counts < min_samples_split) | (counts < 2 * min_samples_leaf)
+                       | (W < 2 * min_weight_leaf) | (impurity <= EPSILON))
+        if not splittable.any():
+            break
+        # keep the rows of the nodes to split
+        keep = splittable[rows_node]
+        S = S[keep]
+        sp = np.flatnonzero(splittable)
+        counts_s, W_s, imp_s, ids_s = counts[sp], W[sp], impurity[sp], ids[sp]
+        ms = len(sp)
+        starts_s = np.concatenate(([0], np.cumsum(counts_s)[:-1]))
+        rows_s = np.repeat(np.arange(ms), counts_s)
+        n_act = len(rows_s)
+        r = np.arange(n_act)
+
+        V = Xf[S, cols]                                             # (n_act, d) float32, sorted per segment
+        ws = w[S]
+        # candidate split after row r (left = segment start..r)
+        n_left = (r - starts_s[rows_s] + 1)[:, None]
+        n_right = counts_s[rows_s][:, None] - n_left
+        gap = np.empty((n_act, d), dtype=bool)
+        gap[:-1] = V[1:] > V[:-1] + FEATURE_THRESHOLD
+        gap[-1] = False
+        valid = gap & (n_left >= min_samples_leaf) & (n_right >= min_samples_leaf)
+        base_rows = starts_s - 1
+
+        def left_sums(values):
+            c = np.cumsum(values, axis=0)
+            base = np.where(base_rows[:, None] >= 0, c[np.maximum(base_rows, 0)], 0.0)
+            return c - base[rows_s]
+
+        Lw = left_sums(ws)
+        Rw = W_s[rows_s][:, None] - Lw
+        valid &= (Lw > 0) & (Rw > 0) & (Lw >= min_weight_leaf) & (Rw >= min_weight_leaf)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if n_classes:
+                ys = target[S]
+                Lk = [left_sums(np.where(ys == k, ws, 0.0)) for k in range(n_classes)]
+                Tk = stat[sp]
+                Rk = [Tk[rows_s, k][:, None] - Lk[k] for k in range(n_classes)]
+                proxy = -(Rw * class_impurity(Rk, Rw, criterion)) - Lw * class_impurity(Lk, Lw, criterion)
+            else:
+                Ly = left_sums(ws * target[S])
+                Ty = (value[sp, 0] * W_s)
+                Ry = Ty[rows_s][:, None] - Ly
+                proxy = Ly * Ly / Lw + Ry * Ry / Rw
+        proxy = np.where(valid, proxy, -np.inf)
+        best_by_feature = np.maximum.reduceat(proxy, starts_s, axis=0)       # (ms, d)
+        if max_features < d:
+            first, last = V[starts_s], V[starts_s + counts_s - 1]
+            nonconstant = last > first + FEATURE_THRESHOLD
+            order = np.argsort(rng.random((ms, d)), axis=1)
+            nonconst_in_order = np.take_along_axis(nonconstant, order, axis=1)
+            first_nonconst = np.where(nonconst_in_order.any(axis=1), nonconst_in_order.argmax(axis=1), d)
+            n_drawn = np.maximum(max_features, first_nonconst + 1)
+            allowed = np.zeros((ms, d), dtype=bool)
+            np.put_along_axis(allowed, order, np.arange(d)[None, :] < n_drawn[:, None], axis=1)
+            best_by_feature = np.where(allowed, best_by_feature, -np.inf)
+        best_f = best_by_feature.argmax(axis=1)
+        best = best_by_feature[np.arange(ms), best_f]
+        has_split = best > -np.inf
+        column = proxy[r, best_f[rows_s]]
+        hit = (column == best[rows_s]) & has_split[rows_s]
+        rstar = np.minimum.reduceat(np.where(hit, r, n_act), starts_s)
+        rstar = np.where(has_split, rstar, starts_s)                 # placeholder where no split
+        f_s = best_f
+        a = V[rstar, f_s].astype(np.float64)
+        b = V[np.minimum(rstar + 1, n_act - 1), f_s].astype(np.float64)
+        threshold = a / 2.0 + b / 2.0
+        nL = rstar - starts_s + 1
+        # children impurities for the improvement
+        if n_classes:
+            cL = [Lk[k][rstar, f_s] for k in range(n_classes)]
+            wL = Lw[rstar, f_s]
+            wR = W_s - wL
+            cR = [stat[sp, k] - cL[k] for k in range(n_classes)]
+            iL = class_impurity(cL, wL, criterion)
+            iR = class_impurity(cR, wR, criterion)
+        else:
+            wL = Lw[rstar, f_s]
+            wR = W_s - wL
+            # variances of the children from their samples (two-pass, as the node impurities)
+            in_left = r <= rstar[rows_s]
+            child = 2 * rows_s + (~in_left)
+            sid = S[r, f_s[rows_s]]
+            Wc = np.bincount(child, weights=w[sid], minlength=2 * ms)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                mean_c = np.bincount(child, weights=w[sid] * target[sid], minlength=2 * ms) / Wc
+                dev = target[sid] - mean_c[child]
+                var_c = np.bincount(child, weights=w[sid] * dev * dev, minlength=2 * ms) / Wc
+            iL, iR = var_c[0::2], var_c[1::2]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            improvement = (W_s / W_total) * (imp_s - wR / W_s * iR - wL / W_s * iL)
+        do_split = has_split & ~(improvement + EPSILON < min_impurity_decrease)
+        if not do_split.any():
+            break
+        q = np.flatnonzero(do_split)
+        levels.add_splits(node=ids_s[q], feature=f_s[q], threshold=threshold[q], improvement=improvement[q])
+        # which samples go left: rows up to rstar in the column of the chosen feature
+        row_split = do_split[rows_s]
+        sid = S[r, f_s[rows_s]]
+        left_flag[sid] = r <= rstar[rows_s]
+        # regroup every column stably by child, dropping nodes that did not split
+        S = S[row_split]
+        old_node = rows_s[row_split]
+        new_rank = np.cumsum(do_split) - 1                           # index among split nodes
+        pnode = new_rank[old_node]
+        counts_p = counts_s[q]
+        start_p = np.concatenate(([0], np.cumsum(counts_p)[:-1]))
+        nL_p = nL[q]
+        is_left_col = left_flag[S]
+        L = np.cumsum(is_left_col, axis=0, dtype=np.int64)
+        base_rows_p = start_p - 1
+        Lbase = np.where(base_rows_p[:, None] >= 0, L[np.maximum(base_rows_p, 0)], 0)
+        lefts_incl = L - Lbase[pnode]
+        t = (np.arange(len(pnode)) - start_p[pnode])[:, None]
+        newpos = np.where(is_left_col, start_p[pnode][:, None] + lefts_incl - 1,
+                          (start_p + nL_p)[pnode][:, None] + t - lefts_incl)
+        S_new = np.empty_like(S)
+        S_new[newpos, cols] = S
+        S = S_new
+        counts = np.column_stack((nL_p, counts_p - nL_p)).ravel()
+        parent_ids = np.repeat(ids_s[q], 2)
+        is_left = np.tile([True, False], len(q))
+        depth += 1
+    return _preorder(levels)
+
+
+def _preorder(levels):
+    """Renumber the breadth-first nodes in depth-first pre-order (left child first), as scikit-learn."""
+    cat = {k: np.concatenate(v) for k, v in levels.parts.items()}
+    n_nodes = levels.count
+    left = np.full(n_nodes, -1)
+    right = np.full(n_nodes, -1)
+    feature = np.full(n_nodes, -2)
+    threshold = np.full(n_nodes, -2.0)
+    improvement = np.zeros(n_nodes)
+    parent = cat["parent"]
+    child = np.arange(1, n_nodes)
+    left[parent[child][cat["is_left"][child]]] = child[cat["is_left"][child]]
+    right[parent[child][~cat["is_left"][child]]] = child[~cat["is_left"][child]]
+    if levels.split["node"]:
+        split = {k: np.concatenate(v) for k, v in levels.split.items()}
+        feature[split["node"]] = split["feature"]
+        threshold[split["node"]] = split["threshold"]
+        improvement[split["node"]] = split["improvement"]
+    # subtree sizes bottom-up (children have larger breadth-first ids than parents)
+    depth = cat["depth"]
+    size = np.ones(n_nodes, dtype=np.int64)
+    for level in range(depth.max(), 0, -1):
+        nodes = np.flatnonzero(depth == level)
+        np.add.at(size, parent[nodes], size[nodes])
+    pre = np.zeros(n_nodes, dtype=np.int64)
+    for level in range(1, depth.max() + 1):
+        nodes = np.flatnonzero(depth == level)
+        p = parent[nodes]
+        lefts = cat["is_left"][nodes]
+        pre[nodes] = pre[p] + 1 + np.where(lefts, 0, size[left[p]])
+    order = np.empty(n_nodes, dtype=np.int64)
+    order[pre] = np.arange(n_nodes)
+    remap = lambda c: np.where(c[order] >= 0, pre[np.maximum(c[order], 0)], -1)  # noqa: E731
+    return {
+        "children_left": remap(left).astype(np.intp),
+        "children_right": remap(right).astype(np.intp),
+        "feature": feature[order].astype(np.intp),
+        "threshold": threshold[order],
+        "impurity": cat["impurity"][order],
+        "n_node_samples": cat["n"][order].astype(np.intp),
+        "weighted_n_node_samples": cat["w"][order],
+        "value": cat["value"][order][:, None, :],
+        "improvement": improvement[order],
+        "depth": depth[order].astype(np.intp),
+    }

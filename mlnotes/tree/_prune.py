@@ -1,0 +1,103 @@
+r"""Minimal cost-complexity pruning (Breiman et al. 1984, ch. 3; chapter 19).
+
+For a subtree :math:`T` with leaves :math:`\tilde T`, the cost is :math:`R_\alpha(T) = \sum_{t \in \tilde T} R(t) +
+\alpha\,|\tilde T|` with :math:`R(t) = \frac{W_t}{W} i(t)`. Collapsing the branch :math:`T_t` below an internal node
+:math:`t` into a leaf changes the cost by :math:`R(t) - R(T_t) - \alpha(|\tilde T_t| - 1)`, which is :math:`\le 0`
+exactly when :math:`\alpha \ge g(t) = \frac{R(t) - R(T_t)}{|\tilde T_t| - 1}`. Weakest-link pruning collapses, again
+and again, the node of smallest :math:`g(t)` (the first in node order among equals, as scikit-learn), which gives
+the increasing sequence of effective alphas and the nested subtrees of the pruning path.
+"""
+
+import numpy as np
+
+
+def _subtree_sizes(tree):
+    """Number of nodes below and including each node (nodes are in pre-order: the subtree of t is t..t+size-1)."""
+    n = tree.node_count
+    size = np.ones(n, dtype=np.int64)
+    depth = tree.node_depth
+    parent = np.full(n, -1)
+    internal = np.flatnonzero(tree.children_left != -1)
+    parent[tree.children_left[internal]] = internal
+    parent[tree.children_right[internal]] = internal
+    for level in range(depth.max(), 0, -1):                 # a loop over depths
+        nodes = np.flatnonzero(depth == level)
+        np.add.at(size, parent[nodes], size[nodes])
+    return size, parent
+
+
+def _weakest_link(tree, alpha_max=None):
+    """Run weakest-link pruning; return (alphas, impurities, kept-node mask, leaf mask) at the end (or at the last
+    step whose effective alpha is <= ``alpha_max``)."""
+    n = tree.node_count
+    size, parent = _subtree_sizes(tree)
+    is_leaf = tree.children_left == -1
+    r_node = tree.weighted_n_node_samples * tree.impurity / tree.weighted_n_node_samples[0]
+    leaf_r = np.where(is_leaf, r_node, 0.0)
+    prefix = np.concatenate(([0.0], np.cumsum(leaf_r)))
+    idx = np.arange(n)
+    r_branch = prefix[idx + size] - prefix[idx]
+    leaf_prefix = np.concatenate(([0], np.cumsum(is_leaf)))
+    n_leaves = leaf_prefix[idx + size] - leaf_prefix[idx]
+    candidate = ~is_leaf
+    in_subtree = np.ones(n, dtype=bool)
+    leaves = is_leaf.copy()
+    alphas, impurities = [0.0], [r_branch[0]]
+    while candidate[0]:                                      # one weakest link per step (sequential by nature)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            g = np.where(candidate, (r_node - r_branch) / (n_leaves - 1), np.inf)
+        t = int(np.argmin(g))
+        effective = g[t]
+        if alpha_max is not None and alpha_max < effective:
+            break
+        below = slice(t + 1, t + size[t])
+        candidate[t:t + size[t]] = False
+        in_subtree[below] = False
+        leaves[below] = False
+        leaves[t] = True
+        pruned = n_leaves[t] - 1
+        r_diff = r_node[t] - r_branch[t]
+        n_leaves[t] = 0
+        r_branch[t] = r_node[t]
+        node = parent[t]
+        while node != -1:                                    # the ancestors: a loop over depths
+            n_leaves[node] -= pruned
+            r_branch[node] += r_diff
+            node = parent[node]
+        alphas.append(effective)
+        impurities.append(r_branch[0])
+    return np.array(alphas), np.array(impurities), in_subtree, leaves
+
+
+def cost_complexity_path(tree):
+    r"""The pruning path of a fitted :class:`~mlnotes.tree._tree.Tree`: effective alphas (from 0, increasing) and the
+    total leaf impurity :math:`\sum_{t\ \mathrm{leaf}} \frac{W_t}{W} i(t)` after each step (scikit-learn's
+    ``ccp_pruning_path``)."""
+    alphas, impurities, _, _ = _weakest_link(tree)
+    return alphas, impurities
+
+
+def prune_tree(tree, ccp_alpha):
+    """The subtree of the pruning path for ``ccp_alpha``: every weakest link of effective alpha <= ``ccp_alpha``
+    collapsed; nodes renumbered in pre-order. Returns a new :class:`~mlnotes.tree._tree.Tree`."""
+    from ._tree import Tree
+
+    _, _, kept, leaves = _weakest_link(tree, alpha_max=ccp_alpha)
+    new_id = np.cumsum(kept) - 1
+    keep = np.flatnonzero(kept)
+    internal = ~leaves[keep]
+    left = np.where(internal, new_id[tree.children_left[keep]], -1)
+    right = np.where(internal, new_id[tree.children_right[keep]], -1)
+    arrays = {
+        "children_left": left.astype(np.intp),
+        "children_right": right.astype(np.intp),
+        "feature": np.where(internal, tree.feature[keep], -2).astype(np.intp),
+        "threshold": np.where(internal, tree.threshold[keep], -2.0),
+        "impurity": tree.impurity[keep],
+        "n_node_samples": tree.n_node_samples[keep],
+        "weighted_n_node_samples": tree.weighted_n_node_samples[keep],
+        "value": tree.value[keep],
+        "improvement": np.where(internal, tree.improvement[keep], 0.0),
+        "depth": tree.node_depth[keep],
+    }
+    return Tree(arrays, tree.n_features, int(tree.n_classes[0]) if tree.value.shape[2] > 1 else 0)
