@@ -106,6 +106,9 @@ class BaseDecisionTree(BaseEstimator):
         if not np.isfinite(Xf).all():
             raise ValueError("X has values too large for float32 (the trees split on float32 values, as "
                              "scikit-learn's)")
+        positive = w > 0
+        if not positive.all():                       # samples of weight 0 take no part (as in scikit-learn)
+            Xf, target, w = Xf[positive], target[positive], w[positive]
         arrays = build(Xf, target, w, n_classes=n_classes, criterion=self.criterion, max_depth=self.max_depth,
                        min_samples_split=mss, min_samples_leaf=msl, min_weight_leaf=mwf * w.sum(),
                        min_impurity_decrease=float(self.min_impurity_decrease), max_features=n_feat,
@@ -128,11 +131,13 @@ class BaseDecisionTree(BaseEstimator):
 
     def apply(self, X):
         """The index of the leaf each sample of ``X`` (n_samples, n_features) lands in, shape (n_samples,)."""
-        return self.tree_.apply(self._validate_X(X))
+        Xf = self._validate_X(X)
+        return self.tree_.apply(Xf)
 
     def decision_path(self, X):
         """Sparse indicator (n_samples, n_nodes): entry (i, t) is 1 if sample i passes through node t."""
-        return self.tree_.decision_path(self._validate_X(X))
+        Xf = self._validate_X(X)
+        return self.tree_.decision_path(Xf)
 
     def get_depth(self):
         """The depth of the tree: the largest number of edges from the root to a leaf."""
@@ -261,7 +266,8 @@ class DecisionTreeClassifier(ClassifierMixin, BaseDecisionTree):
 
     def predict(self, X):
         """The class of largest fraction in each sample's leaf (ties: the first in ``classes_``)."""
-        return self.classes_[self.predict_proba(X).argmax(axis=1)]
+        proba = self.predict_proba(X)
+        return self.classes_[proba.argmax(axis=1)]
 
 
 class DecisionTreeRegressor(RegressorMixin, BaseDecisionTree):
@@ -315,4 +321,5 @@ random_state, min_impurity_decrease, ccp_alpha
 
     def predict(self, X):
         """The mean target of each sample's leaf, shape (n_samples,)."""
-        return self.tree_.value[self.apply(X), 0, 0].copy()
+        leaves = self.apply(X)
+        return self.tree_.value[leaves, 0, 0].copy()

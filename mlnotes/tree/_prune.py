@@ -26,6 +26,28 @@ def _subtree_sizes(tree):
     return size, parent
 
 
+def _leaf_sums(r_node, is_leaf, parent, depth):
+    """For every node, the sum of ``r_node`` over the leaves below it, added leaf by leaf in node order (the
+    rounding of scikit-learn's, so that a ``ccp_alpha`` equal to a path value prunes as there).
+
+    The (leaf, ancestor) pairs are listed by a loop over depths, put in leaf order, and added by one ``np.add.at``,
+    which applies repeated indices in array order."""
+    r_branch = np.where(is_leaf, r_node, 0.0)
+    leaves = np.flatnonzero(is_leaf)
+    ancestor = parent[leaves]
+    pair_leaf, pair_ancestor = [], []
+    while leaves.size:
+        keep = ancestor != -1
+        leaves, ancestor = leaves[keep], ancestor[keep]
+        pair_leaf.append(leaves)
+        pair_ancestor.append(ancestor)
+        ancestor = parent[ancestor]
+    pair_leaf, pair_ancestor = np.concatenate(pair_leaf), np.concatenate(pair_ancestor)
+    order = np.argsort(pair_leaf, kind="stable")
+    np.add.at(r_branch, pair_ancestor[order], r_node[pair_leaf[order]])
+    return r_branch
+
+
 def _weakest_link(tree, alpha_max=None):
     """Run weakest-link pruning; return (alphas, impurities, kept-node mask, leaf mask) at the end (or at the last
     step whose effective alpha is <= ``alpha_max``)."""
@@ -33,10 +55,8 @@ def _weakest_link(tree, alpha_max=None):
     size, parent = _subtree_sizes(tree)
     is_leaf = tree.children_left == -1
     r_node = tree.weighted_n_node_samples * tree.impurity / tree.weighted_n_node_samples[0]
-    leaf_r = np.where(is_leaf, r_node, 0.0)
-    prefix = np.concatenate(([0.0], np.cumsum(leaf_r)))
     idx = np.arange(n)
-    r_branch = prefix[idx + size] - prefix[idx]
+    r_branch = _leaf_sums(r_node, is_leaf, parent, tree.node_depth)
     leaf_prefix = np.concatenate(([0], np.cumsum(is_leaf)))
     n_leaves = leaf_prefix[idx + size] - leaf_prefix[idx]
     candidate = ~is_leaf
