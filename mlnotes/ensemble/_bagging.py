@@ -22,7 +22,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..utils.validation import check_bool, check_classes, check_sample_weight, check_scalar
 
-__all__ = ["BaggingClassifier", "BaggingRegressor"]
+__all__ = ["BaggingClassifier", "BaggingRegressor", "staged_errors"]
 
 #: joblib backend of ``n_jobs``: threads share X without copying; the members' numpy work releases the GIL.
 PREFER = "threads"
@@ -186,10 +186,12 @@ class _ClassifierOutputs:
         full[:, present] = values
         return full
 
-    def _fit_classifier(self, X, y, sample_weight):
+    def _fit_classifier(self, X, y, sample_weight, weigh_classes=None):
         X, y, codes = check_classes(self, X, y, dtype=np.float64)
         self.n_classes_ = len(self.classes_)
         weights = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
+        if weigh_classes is not None:                      # the forest's class_weight
+            weights = weigh_classes(codes, weights)
         self._soft_vote = hasattr(self._make_member(), "predict_proba")
         self._fit_members(X, codes, weights)
         if self.oob_score:
@@ -359,3 +361,56 @@ class BaggingRegressor(_RegressorOutputs, RegressorMixin, _BaggingParams):
         if self.estimator is not None and not is_regressor(self.estimator):
             raise ValueError(f"estimator must be a regressor, got {self.estimator!r}")
         return self._fit_regressor(X, y, sample_weight)
+
+
+def staged_errors(ensemble, X, y, *, out_of_bag=False):
+    r"""The error of the average of the first :math:`b` members, for :math:`b = 1, \dots, B`.
+
+    Parameters
+    ----------
+    ensemble : fitted bagging or random forest (classifier or regressor) of :mod:`mlnotes.ensemble`
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    out_of_bag : bool, default False
+        False: the test error of the first :math:`b` members on ``(X, y)``. True: ``(X, y)`` must be the training
+        data, and each sample is predicted by those of the first :math:`b` members that left it out of their bag
+        (samples that none of them left out yet are skipped): the out-of-bag error as trees are added.
+
+    Returns
+    -------
+    errors : ndarray of shape (n_estimators,)
+        Misclassification rate (classifiers) or mean squared error (regressors); NaN where no sample has a
+        prediction yet (out of bag, :math:`b` small).
+    """
+    check_is_fitted(ensemble)
+    out_of_bag = check_bool(out_of_bag, "out_of_bag")
+    X = validate_data(ensemble, X, reset=False, dtype=np.float64)
+    y = np.asarray(y)
+    if y.shape != (X.shape[0],):
+        raise ValueError(f"y must have shape ({X.shape[0]},) to match X, got {y.shape}")
+    classifier = is_classifier(ensemble)
+    output = ensemble._member_proba if classifier else ensemble._member_prediction
+    members = zip(ensemble.estimators_, ensemble.estimators_features_)
+    outputs = np.stack([output(member, X[:, features] if len(features) < X.shape[1] else X)
+                        for member, features in members])                          # (B, n, width)
+    if out_of_bag:
+        if len(ensemble.estimators_samples_[0]) and X.shape[0] <= max(rows.max() for rows in
+                                                                       ensemble.estimators_samples_):
+            raise ValueError("out_of_bag=True needs the training data: X has fewer rows than the members drew from")
+        use = ensemble._out_of_bag_masks(X.shape[0]).astype(float)
+    else:
+        use = np.ones(outputs.shape[:2])
+    totals = np.cumsum(outputs * use[:, :, None], axis=0)
+    counts = np.cumsum(use, axis=0)
+    seen = counts > 0
+    with np.errstate(invalid="ignore", divide="ignore"):
+        averages = totals / counts[:, :, None]
+    if classifier:
+        codes = np.searchsorted(ensemble.classes_, y)
+        if not np.array_equal(ensemble.classes_[np.minimum(codes, len(ensemble.classes_) - 1)], y):
+            raise ValueError("y holds labels that are not classes of the ensemble")
+        wrong = (averages.argmax(axis=2) != codes[None, :]).astype(float)
+    else:
+        wrong = (averages[:, :, 0] - y.astype(float)[None, :]) ** 2
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(seen, wrong, 0.0).sum(axis=1) / seen.sum(axis=1)

@@ -61,6 +61,7 @@ _NAMES = {
     "knn_demo": ".neighbors", "threshold_demo": ".neighbors",
     # chapter 19, decision trees
     # chapter 20, bootstrap, bagging and random forests
+    "draw_forest": ".forest", "draw_error_path": ".forest", "first_trees": ".forest", "forest_demo": ".forest",
     # chapter 21, boosting
 }
 

@@ -68,9 +68,11 @@ CONFIGURATIONS = {
     "DummyRegressor": [{}, {"strategy": "median"}],
     # chapter 19 (trees)
     # chapter 20 (bagging, forests, stacking)
-    "BaggingClassifier": [{"estimator": lambda: importlib.import_module("mlnotes.generative").GaussianNB(),
-                           "n_estimators": 5}],
-    "BaggingRegressor": [{"estimator": lambda: importlib.import_module("mlnotes.linear").Ridge(), "n_estimators": 5}],
+    # the default learner (mlnotes.tree) with few members: the checks run in CI
+    "BaggingClassifier": [{"n_estimators": 5}],
+    "BaggingRegressor": [{"n_estimators": 5}],
+    "RandomForestClassifier": [{"n_estimators": 5}],
+    "RandomForestRegressor": [{"n_estimators": 5}],
     "StackingClassifier": [{"estimators": lambda: [("nb", importlib.import_module("mlnotes.generative").GaussianNB()),
                                                    ("ridge", importlib.import_module("mlnotes.linear").LogisticRegression(
                                                        solver="newton"))], "cv": 3}],
@@ -106,7 +108,7 @@ EXPECTED_FAILURES = {
         "a randomised ensemble: the bootstrap draws n indices, so a row of weight 2 and two copies of the row give "
         "different samples (other n, other draws); each member does treat its draw counts as weights exactly "
         "(tests/unit/ensemble); scikit-learn lists the same expected failure for its bagging and forests")
-       for name in ("BaggingClassifier", "BaggingRegressor")},
+       for name in ("BaggingClassifier", "BaggingRegressor", "RandomForestClassifier", "RandomForestRegressor")},
     # chapter 21 expected failures (boosting)
     **{("CategoricalNB", check): _CATEGORICAL_REASON for check in [
         "check_classifiers_classes", "check_classifiers_train", "check_decision_proba_consistency",

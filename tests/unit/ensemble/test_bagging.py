@@ -12,7 +12,7 @@ import sklearn.svm
 from sklearn.datasets import load_breast_cancer, load_diabetes, load_iris
 from sklearn.neighbors import KNeighborsClassifier, KNeighborsRegressor
 
-from mlnotes.ensemble import BaggingClassifier, BaggingRegressor
+from mlnotes.ensemble import BaggingClassifier, BaggingRegressor, staged_errors
 from mlnotes.generative import GaussianNB, LinearDiscriminantAnalysis
 from mlnotes.linear import Ridge
 
@@ -182,3 +182,19 @@ def test_bad_data():
         bag.fit(X, y, sample_weight=np.zeros(len(y)))
     with pytest.raises(ValueError, match="must be a regressor"):
         BaggingRegressor(GaussianNB()).fit(X, y)
+
+
+def test_staged_errors():
+    X_train, X_test, y_train, y_test = _split(load_breast_cancer, 0)
+    bag = BaggingClassifier(GaussianNB(), 20, oob_score=True, random_state=0).fit(X_train, y_train)
+    test = staged_errors(bag, X_test, y_test)
+    for b in (1, 7, 20):                              # the first b members, averaged
+        proba = np.mean([member.predict_proba(X_test) for member in bag.estimators_[:b]], axis=0)
+        assert test[b - 1] == pytest.approx(np.mean(bag.classes_[proba.argmax(axis=1)] != y_test))
+    oob = staged_errors(bag, X_train, y_train, out_of_bag=True)
+    assert oob[-1] == pytest.approx(1 - bag.oob_score_)
+    reg = BaggingRegressor(Ridge(), 10, random_state=0).fit(X_train, y_train.astype(float))
+    mse = staged_errors(reg, X_test, y_test.astype(float))
+    assert mse[-1] == pytest.approx(np.mean((reg.predict(X_test) - y_test) ** 2))
+    with pytest.raises(ValueError, match="not classes"):
+        staged_errors(bag, X_test, np.full(len(y_test), 7))
