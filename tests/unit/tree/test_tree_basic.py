@@ -95,3 +95,21 @@ def test_bad_inputs_raise():
         DecisionTreeClassifier().fit(X, y, sample_weight=-np.ones(len(y)))
     with pytest.raises(ValueError, match="zero"):
         DecisionTreeClassifier().fit(X, y, sample_weight=np.zeros(len(y)))
+
+
+def test_more_bad_inputs_raise():
+    X, y = _data()
+    with pytest.raises(ValueError, match="1 sample"):
+        DecisionTreeClassifier().fit(X[:1], y[:1])
+    with pytest.raises(ValueError, match="other kind"):
+        DecisionTreeRegressor(criterion="gini").fit(X, y.astype(float))
+    with pytest.raises(ValueError, match="infinity"):
+        DecisionTreeRegressor().fit(np.where(X > 2, np.inf, X), y.astype(float))
+    with pytest.raises(ValueError, match="max_features"):
+        DecisionTreeClassifier(max_features=10).fit(X, y)
+    with pytest.raises(ValueError, match="ccp_alpha"):
+        DecisionTreeClassifier(ccp_alpha=-1.0).fit(X, y)
+    with pytest.raises(ValueError, match="class"):
+        DecisionTreeClassifier().fit(X, X[:, 0])             # continuous targets are not class labels
+    with pytest.raises(ValueError, match="features"):
+        DecisionTreeClassifier().fit(X, y).predict(X[:, :2])
