@@ -6,10 +6,12 @@ chapters 20 and 21 use these trees as base learners (``sample_weight``, ``max_fe
 ``apply``, a writable ``tree_.value``).
 """
 
+from ._categorical import categorical_split
 from ._classes import DecisionTreeClassifier, DecisionTreeRegressor
 from ._criteria import entropy, gini, misclassification
+from ._prune import reduced_error_prune
 from ._split import best_split
 from ._tree import Tree
 
-__all__ = ["DecisionTreeClassifier", "DecisionTreeRegressor", "Tree", "best_split", "entropy", "gini",
-           "misclassification"]
+__all__ = ["DecisionTreeClassifier", "DecisionTreeRegressor", "Tree", "best_split", "categorical_split", "entropy",
+           "gini", "misclassification", "reduced_error_prune"]

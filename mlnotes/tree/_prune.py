@@ -97,12 +97,11 @@ def cost_complexity_path(tree):
     return alphas, impurities
 
 
-def prune_tree(tree, ccp_alpha):
-    """The subtree of the pruning path for ``ccp_alpha``: every weakest link of effective alpha <= ``ccp_alpha``
-    collapsed; nodes renumbered in pre-order. Returns a new :class:`~mlnotes.tree._tree.Tree`."""
+def subtree(tree, kept, leaves):
+    """The subtree of ``tree`` made of the nodes ``kept`` (a mask closed under taking parents), the nodes in
+    ``leaves`` becoming leaves; nodes renumbered in pre-order. Returns a new :class:`~mlnotes.tree._tree.Tree`."""
     from ._tree import Tree
 
-    _, _, kept, leaves = _weakest_link(tree, alpha_max=ccp_alpha)
     new_id = np.cumsum(kept) - 1
     keep = np.flatnonzero(kept)
     internal = ~leaves[keep]
@@ -116,8 +115,83 @@ def prune_tree(tree, ccp_alpha):
         "impurity": tree.impurity[keep],
         "n_node_samples": tree.n_node_samples[keep],
         "weighted_n_node_samples": tree.weighted_n_node_samples[keep],
-        "value": tree.value[keep],
+        "value": tree.value[keep].copy(),
         "improvement": np.where(internal, tree.improvement[keep], 0.0),
         "depth": tree.node_depth[keep],
     }
     return Tree(arrays, tree.n_features, int(tree.n_classes[0]) if tree.value.shape[2] > 1 else 0)
+
+
+def prune_tree(tree, ccp_alpha):
+    """The subtree of the pruning path for ``ccp_alpha``: every weakest link of effective alpha <= ``ccp_alpha``
+    collapsed; nodes renumbered in pre-order. Returns a new :class:`~mlnotes.tree._tree.Tree`."""
+    _, _, kept, leaves = _weakest_link(tree, alpha_max=ccp_alpha)
+    return subtree(tree, kept, leaves)
+
+
+def reduced_error_prune(estimator, X_val, y_val):
+    r"""Reduced-error pruning of a fitted :class:`~mlnotes.tree.DecisionTreeClassifier` on a validation set.
+
+    Repeatedly collapse the internal node :math:`t` whose removal lowers the number of validation errors most
+    (the first in node order among equals); stop when **every** collapse would raise it, i.e. when
+    :math:`\min_t \mathrm{err}(T \setminus T_t) > \mathrm{err}(T)`. A collapse that leaves the error unchanged is made
+    (the smaller tree is preferred).
+
+    Parameters
+    ----------
+    estimator : fitted DecisionTreeClassifier
+    X_val : array-like of shape (n_val, n_features)
+    y_val : array-like of shape (n_val,)
+        Labels among the estimator's ``classes_``.
+
+    Returns
+    -------
+    pruned : DecisionTreeClassifier
+        A copy whose ``tree_`` is the pruned tree.
+    errors : ndarray of int
+        The validation errors of the initial tree and after each collapse.
+    """
+    import copy
+
+    from sklearn.utils.validation import check_is_fitted
+
+    check_is_fitted(estimator, "tree_")
+    if not hasattr(estimator, "classes_"):
+        raise TypeError("reduced_error_prune needs a fitted classifier (validation errors are misclassifications)")
+    y_val = np.asarray(y_val)
+    paths = estimator.decision_path(X_val)                   # checks X_val
+    if y_val.shape != (paths.shape[0],):
+        raise ValueError(f"y_val must have shape ({paths.shape[0]},), got {y_val.shape}")
+    known = np.isin(y_val, estimator.classes_)
+    if not known.all():
+        raise ValueError(f"y_val has labels not seen in training: {np.unique(y_val[~known])[:5]}")
+    tree = estimator.tree_
+    codes = np.searchsorted(estimator.classes_, y_val)
+    onehot = np.zeros((len(codes), len(estimator.classes_)))
+    onehot[np.arange(len(codes)), codes] = 1.0
+    counts = np.asarray(paths.T @ onehot)                    # (n_nodes, n_classes): validation classes reaching t
+    reach = counts.sum(axis=1)
+    prediction = tree.value[:, 0, :].argmax(axis=1)
+    err_leaf = reach - counts[np.arange(tree.node_count), prediction]   # errors if t predicts (is a leaf)
+    size, _ = _subtree_sizes(tree)
+    idx = np.arange(tree.node_count)
+    leaves = tree.children_left == -1
+    kept = np.ones(tree.node_count, dtype=bool)
+    errors = [int(err_leaf[leaves].sum())]
+    while True:                                              # one collapse per step (sequential by nature)
+        prefix = np.concatenate(([0.0], np.cumsum(np.where(leaves & kept, err_leaf, 0.0))))
+        err_subtree = prefix[idx + size] - prefix[idx]       # current errors of the samples reaching t
+        candidate = kept & ~leaves
+        if not candidate.any():
+            break
+        change = np.where(candidate, err_leaf - err_subtree, np.inf)
+        t = int(np.argmin(change))
+        if change[t] > 0:                                    # every collapse raises the validation error
+            break
+        kept[t + 1:t + size[t]] = False
+        leaves[t + 1:t + size[t]] = False
+        leaves[t] = True
+        errors.append(int(errors[-1] + change[t]))
+    pruned = copy.deepcopy(estimator)
+    pruned.tree_ = subtree(tree, kept, leaves)
+    return pruned, np.array(errors)
