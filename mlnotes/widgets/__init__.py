@@ -60,6 +60,7 @@ _NAMES = {
     "draw_knn_regions": ".neighbors", "draw_threshold_curves": ".neighbors", "threshold_counts": ".neighbors",
     "knn_demo": ".neighbors", "threshold_demo": ".neighbors",
     # chapter 19, decision trees
+    "leaf_boxes": ".tree", "draw_tree": ".tree", "draw_partition": ".tree", "tree_depth_demo": ".tree",
     # chapter 20, bootstrap, bagging and random forests
     "draw_forest": ".forest", "draw_error_path": ".forest", "first_trees": ".forest", "forest_demo": ".forest",
     # chapter 21, boosting
