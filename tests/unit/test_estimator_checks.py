@@ -67,6 +67,9 @@ CONFIGURATIONS = {
     "DummyClassifier": [{}, {"strategy": "stratified", "random_state": 0}],
     "DummyRegressor": [{}, {"strategy": "median"}],
     # chapter 19 (trees)
+    "DecisionTreeClassifier": [{}, {"criterion": "misclassification", "max_depth": 4},
+                               {"max_features": "sqrt", "random_state": 0, "ccp_alpha": 0.01}],
+    "DecisionTreeRegressor": [{}, {"max_depth": 3, "max_features": 0.5, "random_state": 0}],
     # chapter 20 (bagging, forests, stacking)
     # the default learner (mlnotes.tree) with few members: the checks run in CI
     "BaggingClassifier": [{"n_estimators": 5}],
