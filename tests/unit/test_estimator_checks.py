@@ -80,6 +80,11 @@ CONFIGURATIONS = {
                                                    ("ridge", importlib.import_module("mlnotes.linear").LogisticRegression(
                                                        solver="newton"))], "cv": 3}],
     # chapter 21 (boosting)
+    # few rounds: the same code as 50-100 rounds; the second configurations take the other losses / subsampling
+    "AdaBoostClassifier": [{"n_estimators": 10}],
+    "GradientBoostingRegressor": [{"n_estimators": 10}, {"n_estimators": 10, "loss": "huber", "subsample": 0.7,
+                                                         "learning_rate": 0.5, "random_state": 0}],
+    "GradientBoostingClassifier": [{"n_estimators": 10}],
 }
 
 _CATEGORICAL_REASON = ("fits on continuous features, which CategoricalNB rejects by design (it needs integer "
@@ -113,6 +118,13 @@ EXPECTED_FAILURES = {
         "(tests/unit/ensemble); scikit-learn lists the same expected failure for its bagging and forests")
        for name in ("BaggingClassifier", "BaggingRegressor", "RandomForestClassifier", "RandomForestRegressor")},
     # chapter 21 expected failures (boosting)
+    **{(name, "check_sample_weight_equivalence_on_dense_data"): (
+        "the check's data (15 samples, 30 features) has many splits of exactly equal gain; the gains computed from "
+        "weighted sums and from repeated rows differ in the last bit, so a later round's tree picks another of the "
+        "tied splits (measured: round 2, feature 0 versus 1, both perfect). The trees treat a weight of 2 as a "
+        "repeated row (tests/unit/tree, tests/unit/ensemble/test_fsam.py); scikit-learn lists the same expected "
+        "failure for its AdaBoost and gradient boosting")
+       for name in ("AdaBoostClassifier", "GradientBoostingClassifier", "GradientBoostingRegressor")},
     **{("CategoricalNB", check): _CATEGORICAL_REASON for check in [
         "check_classifiers_classes", "check_classifiers_train", "check_decision_proba_consistency",
         "check_dict_unchanged", "check_dont_overwrite_parameters", "check_dtype_object", "check_estimators_dtypes",
