@@ -64,6 +64,8 @@ _NAMES = {
     # chapter 20, bootstrap, bagging and random forests
     "draw_forest": ".forest", "draw_error_path": ".forest", "first_trees": ".forest", "forest_demo": ".forest",
     # chapter 21, boosting
+    "staged_scores": ".boosting", "draw_boosting_round": ".boosting", "draw_boosting_errors": ".boosting",
+    "boosting_demo": ".boosting",
 }
 
 __all__ = list(_NAMES)
