@@ -138,11 +138,14 @@ def draw_tree(ax, estimator, *, feature_names=("$x_1$", "$x_2$"), max_depth=None
     for node in np.flatnonzero(shown & ~is_leaf):
         for child in (left[node], right[node]):
             ax.plot([x[node], x[child]], [-depth[node], -depth[child]], color="0.4", lw=1, zorder=1)
+    from matplotlib.colors import to_rgb
+
     for node in np.flatnonzero(shown):
         k = int(tree.value[node, 0].argmax())
         if is_leaf[node]:
             text = f"{estimator.classes_[k]}\nn={tree.n_node_samples[node]}"
-            box = dict(boxstyle="round", facecolor=f"C{k}", alpha=0.35, edgecolor=f"C{k}")
+            light = 0.35 * np.array(to_rgb(f"C{k}")) + 0.65                # opaque: the edges stay behind it
+            box = dict(boxstyle="round", facecolor=tuple(light), edgecolor=f"C{k}")
         else:
             text = f"{feature_names[tree.feature[node]]} ≤ {tree.threshold[node]:.2f}"
             box = dict(boxstyle="round", facecolor="white", edgecolor="0.3")
