@@ -1,7 +1,7 @@
 r"""Splits of a categorical feature into two groups of categories (chapter 19).
 
 With :math:`q` categories there are :math:`2^{q-1} - 1` ways to put them into two non-empty groups. For two
-classes and a concave impurity, Breiman's ordering (Breiman et al. 1984, Theorem 4.5) finds the best of them
+classes and a concave impurity, Breiman's ordering (Breiman et al. 1984, chapter 4) finds the best of them
 among only :math:`q - 1`: order the categories by their fraction of class 1 and cut the ordered list once.
 """
 
