@@ -38,10 +38,12 @@ def _check_inverse_covariance(VI, V, n_features):
         raise ValueError(f"{name} must be symmetric, got a matrix with max |{name} - {name}^T| = "
                          f"{np.abs(M - M.T).max():.3g}")
     M = (M + M.T) / 2
-    smallest = np.linalg.eigvalsh(M)[0]
-    if smallest <= 1e-12 * np.abs(M).max() * n_features:
+    eigenvalues = np.linalg.eigvalsh(M)
+    smallest, largest = eigenvalues[0], eigenvalues[-1]
+    if smallest <= n_features * _EPS * max(largest, 0.0):      # below rounding: singular to working precision
         raise ValueError(f"{name} must be positive definite (a Mahalanobis distance needs an invertible covariance), "
-                         f"but its smallest eigenvalue is {smallest:.3g}: singular or indefinite")
+                         f"but its smallest eigenvalue is {smallest:.3g} (largest {largest:.3g}): singular or "
+                         f"indefinite to working precision")
     VI = M if name == "VI" else np.linalg.inv(M)
     VI = (VI + VI.T) / 2
     return VI, np.linalg.cholesky(VI)

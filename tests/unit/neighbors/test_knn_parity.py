@@ -213,3 +213,22 @@ def test_the_grouped_search_equals_the_direct_ranking(n_train, k):
     D = cdist(Q, X, "sqeuclidean")
     np.testing.assert_array_equal(ind, _stable_reference(D, k))
     np.testing.assert_allclose(dist, np.sqrt(np.take_along_axis(D, ind, axis=1)), rtol=1e-13)
+
+
+@pytest.mark.parametrize("metric", ["mahalanobis", "cosine"])
+def test_the_certified_search_on_ill_conditioned_and_angular_metrics(metric):
+    # a Mahalanobis matrix with condition number 1e12, and cosine on vectors of very different lengths
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(3000, 3)) * np.array([1e3, 1.0, 1e-3])
+    Q = rng.normal(size=(40, 3)) * np.array([1e3, 1.0, 1e-3])
+    if metric == "mahalanobis":
+        VI = np.diag([1e-6, 1.0, 1e6])
+        model = KNeighborsRegressor(6, metric=metric, metric_params={"VI": VI})
+        D = cdist(Q, X, "mahalanobis", VI=VI)
+    else:
+        X *= rng.uniform(0.01, 100, size=(3000, 1))
+        model = KNeighborsRegressor(6, metric=metric)
+        D = cdist(Q, X, "cosine")
+    dist, ind = model.fit(X, np.zeros(len(X))).kneighbors(Q)
+    np.testing.assert_array_equal(ind, _stable_reference(D, 6))
+    np.testing.assert_allclose(dist, np.take_along_axis(D, ind, axis=1), rtol=1e-9, atol=1e-12)
