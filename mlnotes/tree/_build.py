@@ -2,11 +2,13 @@ r"""Growing a CART tree level by level, with the split search vectorised over al
 
 Every feature keeps its samples sorted once (``argsort`` of the column). At each depth the samples of the nodes
 still to be split are stored per feature as contiguous segments, one per node, sorted by that feature within the
-segment. One pass of cumulative sums along each column then gives, for every node, feature and candidate position
-at once, the class weights (or the weighted target sums) of the left and right children; the impurities of all
-candidate children follow elementwise, the best candidate of each node by a segmented maximum
-(``np.maximum.reduceat``). After the splits, each column is regrouped stably by child (left child first), which
-keeps it sorted inside every child: no sort after the first. Python loops run over depths and classes only.
+segment. The (feature, node) pairs to search (all features, or a random subset per node with ``max_features``)
+are laid out as one flat array of contiguous segments; one pass of cumulative sums then gives, for every node,
+feature and candidate position at once, the class weights (or the weighted target sums) of the left and right
+children; the impurities of all candidate children follow elementwise, the best candidate of each (feature, node)
+by a segmented maximum (``np.maximum.reduceat``). After the splits, each column is regrouped stably by child (left
+child first), which keeps it sorted inside every child: no sort after the first. Python loops run over depths and
+classes only.
 
 The rules are scikit-learn's (``BestSplitter`` with ``DepthFirstTreeBuilder``): the same candidate positions
 (between sorted values that differ by more than ``1e-7`` in float32), thresholds (the float64 midpoint of the two
@@ -92,6 +94,7 @@ def build(Xf, target, w, *, n_classes, criterion, max_depth, min_samples_split, 
     W_total = w.sum()
     cols = np.arange(d)
     S = np.argsort(Xf, axis=0, kind="stable")                      # (n_active, d) sample ids, sorted per node
+    XfT = np.ascontiguousarray(Xf.T).ravel()                        # feature-major values: XfT[f * n + i]
     counts = np.array([n])                                          # samples of each node of the level
     parent_ids = np.array([-1])
     is_left = np.array([False])
@@ -125,71 +128,83 @@ def build(Xf, target, w, *, n_classes, criterion, max_depth, min_samples_split, 
         n_act = len(rows_s)
         r = np.arange(n_act)
 
-        V = Xf[S, cols]                                             # (n_act, d) float32, sorted per segment
-        ws = w[S]
-        # candidate split after row r (left = segment start..r)
-        n_left = (r - starts_s[rows_s] + 1)[:, None]
-        n_right = counts_s[rows_s][:, None] - n_left
-        gap = np.empty((n_act, d), dtype=bool)
-        gap[:-1] = V[1:] > V[:-1] + FEATURE_THRESHOLD
-        gap[-1] = False
-        valid = gap & (n_left >= min_samples_leaf) & (n_right >= min_samples_leaf)
-        base_rows = starts_s - 1
+        # the candidates: element e is (feature f_e, row r_e) for every feature the row's node searches, in
+        # feature-major order, so that the rows of one (feature, node) pair form a contiguous segment
+        if max_features < d:
+            first, last = Xf[S[starts_s], cols], Xf[S[starts_s + counts_s - 1], cols]
+            nonconstant = last > first + FEATURE_THRESHOLD
+            order = np.argsort(rng.random((ms, d)), axis=1)        # a random feature order per node
+            nonconst_in_order = np.take_along_axis(nonconstant, order, axis=1)
+            first_nonconst = np.where(nonconst_in_order.any(axis=1), nonconst_in_order.argmax(axis=1), d)
+            n_drawn = np.maximum(max_features, first_nonconst + 1)  # go on until one non-constant is drawn
+            allowed = np.zeros((ms, d), dtype=bool)
+            np.put_along_axis(allowed, order, np.arange(d)[None, :] < n_drawn[:, None], axis=1)
+            f_e, r_e = np.nonzero(allowed[rows_s].T)
+            sid_e = S.ravel()[r_e * d + f_e]
+        else:
+            f_e, r_e = np.repeat(cols, n_act), np.tile(r, d)
+            sid_e = S.T.ravel()
+        node_e = rows_s[r_e]
+        V_e = XfT[f_e * n + sid_e]                                   # float32 values, sorted per segment
+        w_e = w[sid_e]
+        E = len(f_e)
+        new_segment = np.empty(E, dtype=bool)
+        new_segment[0] = True
+        new_segment[1:] = (f_e[1:] != f_e[:-1]) | (node_e[1:] != node_e[:-1])
+        seg_starts = np.flatnonzero(new_segment)
+        seg_of = np.cumsum(new_segment) - 1
+        base_pos = seg_starts - 1
 
         def left_sums(values):
-            c = np.cumsum(values, axis=0)
-            base = np.where(base_rows[:, None] >= 0, c[np.maximum(base_rows, 0)], 0.0)
-            return c - base[rows_s]
+            c = np.cumsum(values)
+            base = np.where(base_pos >= 0, c[np.maximum(base_pos, 0)], 0.0)
+            return c - base[seg_of]
 
-        Lw = left_sums(ws)
-        Rw = W_s[rows_s][:, None] - Lw
+        # candidate split after element e (left = the segment's first row .. r_e)
+        n_left = r_e - starts_s[node_e] + 1
+        n_right = counts_s[node_e] - n_left
+        gap = np.zeros(E, dtype=bool)
+        gap[:-1] = V_e[1:] > V_e[:-1] + FEATURE_THRESHOLD
+        valid = gap & (n_left >= min_samples_leaf) & (n_right >= min_samples_leaf)
+        Lw = left_sums(w_e)
+        Rw = W_s[node_e] - Lw
         valid &= (Lw > 0) & (Rw > 0) & (Lw >= min_weight_leaf) & (Rw >= min_weight_leaf)
         with np.errstate(divide="ignore", invalid="ignore"):
             if n_classes:
-                ys = target[S]
-                Lk = [left_sums(np.where(ys == k, ws, 0.0)) for k in range(n_classes)]
-                Tk = stat[sp]
-                Rk = [Tk[rows_s, k][:, None] - Lk[k] for k in range(n_classes)]
+                ys = target[sid_e]
+                Lk = [left_sums(np.where(ys == k, w_e, 0.0)) for k in range(n_classes)]
+                Rk = [stat[sp, k][node_e] - Lk[k] for k in range(n_classes)]
                 proxy = -(Rw * class_impurity(Rk, Rw, criterion)) - Lw * class_impurity(Lk, Lw, criterion)
             else:
-                Ly = left_sums(ws * target[S])
-                Ty = (value[sp, 0] * W_s)
-                Ry = Ty[rows_s][:, None] - Ly
+                Ly = left_sums(w_e * target[sid_e])
+                Ry = (value[sp, 0] * W_s)[node_e] - Ly
                 proxy = Ly * Ly / Lw + Ry * Ry / Rw
         proxy = np.where(valid, proxy, -np.inf)
-        best_by_feature = np.maximum.reduceat(proxy, starts_s, axis=0)       # (ms, d)
-        if max_features < d:
-            first, last = V[starts_s], V[starts_s + counts_s - 1]
-            nonconstant = last > first + FEATURE_THRESHOLD
-            order = np.argsort(rng.random((ms, d)), axis=1)
-            nonconst_in_order = np.take_along_axis(nonconstant, order, axis=1)
-            first_nonconst = np.where(nonconst_in_order.any(axis=1), nonconst_in_order.argmax(axis=1), d)
-            n_drawn = np.maximum(max_features, first_nonconst + 1)
-            allowed = np.zeros((ms, d), dtype=bool)
-            np.put_along_axis(allowed, order, np.arange(d)[None, :] < n_drawn[:, None], axis=1)
-            best_by_feature = np.where(allowed, best_by_feature, -np.inf)
-        best_f = best_by_feature.argmax(axis=1)
+        best_by_feature = np.full((ms, d), -np.inf)
+        best_by_feature[node_e[seg_starts], f_e[seg_starts]] = np.maximum.reduceat(proxy, seg_starts)
+        best_f = best_by_feature.argmax(axis=1)                      # ties: the smallest feature index
         best = best_by_feature[np.arange(ms), best_f]
         has_split = best > -np.inf
-        column = proxy[r, best_f[rows_s]]
-        hit = (column == best[rows_s]) & has_split[rows_s]
-        rstar = np.minimum.reduceat(np.where(hit, r, n_act), starts_s)
-        rstar = np.where(has_split, rstar, starts_s)                 # placeholder where no split
+        hits = np.flatnonzero((f_e == best_f[node_e]) & (proxy == best[node_e]) & has_split[node_e])
+        split_nodes, first_hit = np.unique(node_e[hits], return_index=True)   # ties: the smallest threshold
+        e_star = np.zeros(ms, dtype=np.int64)
+        e_star[split_nodes] = hits[first_hit]
+        rstar = np.where(has_split, r_e[e_star], starts_s)           # placeholder where no split
         f_s = best_f
-        a = V[rstar, f_s].astype(np.float64)
-        b = V[np.minimum(rstar + 1, n_act - 1), f_s].astype(np.float64)
+        a = V_e[e_star].astype(np.float64)
+        b = V_e[np.minimum(e_star + 1, E - 1)].astype(np.float64)
         threshold = a / 2.0 + b / 2.0
         nL = rstar - starts_s + 1
         # children impurities for the improvement
         if n_classes:
-            cL = [Lk[k][rstar, f_s] for k in range(n_classes)]
-            wL = Lw[rstar, f_s]
+            cL = [Lk[k][e_star] for k in range(n_classes)]
+            wL = Lw[e_star]
             wR = W_s - wL
             cR = [stat[sp, k] - cL[k] for k in range(n_classes)]
             iL = class_impurity(cL, wL, criterion)
             iR = class_impurity(cR, wR, criterion)
         else:
-            wL = Lw[rstar, f_s]
+            wL = Lw[e_star]
             wR = W_s - wL
             # variances of the children from their samples (two-pass, as the node impurities)
             in_left = r <= rstar[rows_s]
