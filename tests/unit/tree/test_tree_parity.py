@@ -272,3 +272,23 @@ def test_impurity_functions():
         gini([-1, 2])
     with pytest.raises(ValueError, match="positive sum"):
         entropy([0, 0])
+
+
+def test_max_features_trees_match_sklearn_statistically():
+    # random feature subsets cannot give scikit-learn's trees (another random stream), but the same kind of trees:
+    # over 30 seeds, the mean size and the mean test accuracy agree closely
+    rng = np.random.default_rng(11)
+    X = rng.normal(size=(400, 6))
+    y = (X[:, 0] + X[:, 1] - X[:, 2] + 0.7 * rng.normal(size=400) > 0).astype(int)
+    X_test = rng.normal(size=(1000, 6))
+    y_test = (X_test[:, 0] + X_test[:, 1] - X_test[:, 2] > 0).astype(int)
+    ours, theirs = [], []
+    for seed in range(30):
+        a = DecisionTreeClassifier(max_features=2, random_state=seed, min_samples_leaf=3).fit(X, y)
+        b = sk_tree.DecisionTreeClassifier(max_features=2, random_state=seed, min_samples_leaf=3).fit(X, y)
+        ours.append((a.tree_.node_count, a.score(X_test, y_test), a.get_depth()))
+        theirs.append((b.tree_.node_count, b.score(X_test, y_test), b.get_depth()))
+    ours, theirs = np.mean(ours, axis=0), np.mean(theirs, axis=0)
+    assert abs(ours[0] - theirs[0]) < 0.1 * theirs[0]          # mean number of nodes within 10%
+    assert abs(ours[1] - theirs[1]) < 0.02                      # mean test accuracy within 2 points
+    assert abs(ours[2] - theirs[2]) < 1.5                       # mean depth within 1.5 levels
