@@ -93,7 +93,7 @@ def build(Xf, target, w, *, n_classes, criterion, max_depth, min_samples_split, 
     max_depth = np.inf if max_depth is None else max_depth
     W_total = w.sum()
     cols = np.arange(d)
-    S = np.argsort(Xf, axis=0, kind="stable")                      # (n_active, d) sample ids, sorted per node
+    S = np.argsort(Xf, axis=0, kind="stable").astype(np.int32)     # (n_active, d) sample ids, sorted per node
     XfT = np.ascontiguousarray(Xf.T).ravel()                        # feature-major values: XfT[f * n + i]
     counts = np.array([n])                                          # samples of each node of the level
     parent_ids = np.array([-1])
@@ -236,15 +236,15 @@ def build(Xf, target, w, *, n_classes, criterion, max_depth, min_samples_split, 
         start_p = np.concatenate(([0], np.cumsum(counts_p)[:-1]))
         nL_p = nL[q]
         is_left_col = left_flag[S]
-        L = np.cumsum(is_left_col, axis=0, dtype=np.int64)
+        L = np.cumsum(is_left_col, axis=0, dtype=np.int32)
         base_rows_p = start_p - 1
         Lbase = np.where(base_rows_p[:, None] >= 0, L[np.maximum(base_rows_p, 0)], 0)
-        lefts_incl = L - Lbase[pnode]
-        t = (np.arange(len(pnode)) - start_p[pnode])[:, None]
-        newpos = np.where(is_left_col, start_p[pnode][:, None] + lefts_incl - 1,
-                          (start_p + nL_p)[pnode][:, None] + t - lefts_incl)
+        lefts_incl = L - np.repeat(Lbase, counts_p, axis=0)
+        start_rows = np.repeat(start_p, counts_p)[:, None]
+        t = np.arange(len(pnode))[:, None] - start_rows
+        newpos = np.where(is_left_col, start_rows + lefts_incl - 1, start_rows + nL_p[pnode][:, None] + t - lefts_incl)
         S_new = np.empty_like(S)
-        S_new[newpos, cols] = S
+        S_new.ravel()[(newpos * d + cols).ravel()] = S.ravel()
         S = S_new
         counts = np.column_stack((nL_p, counts_p - nL_p)).ravel()
         parent_ids = np.repeat(ids_s[q], 2)
