@@ -63,6 +63,14 @@ def draw_member(n_samples, n_drawn, n_features, n_features_drawn, bootstrap, boo
     return rows, features
 
 
+def run_jobs(n_jobs, jobs):
+    """Run ``jobs`` (``joblib.delayed`` calls) in order: in this thread for ``n_jobs`` None or 1 (no pool, no
+    threads left behind in a notebook kernel), else with joblib threads; the results in the order of ``jobs``."""
+    if n_jobs is None or n_jobs == 1:
+        return [function(*args, **kwargs) for function, args, kwargs in jobs]
+    return Parallel(n_jobs=n_jobs, prefer=PREFER)(jobs)
+
+
 def _fit_member(estimator, X, y, sample_weight, rows, features, use_weights):
     """Fit one member on its sample: with counts as weights on the distinct rows drawn (a row drawn twice weighs
     2) if the learner takes weights, else on the rows drawn, repeats included."""
@@ -71,6 +79,11 @@ def _fit_member(estimator, X, y, sample_weight, rows, features, use_weights):
         if sample_weight is not None:
             counts *= sample_weight
         drawn = np.flatnonzero(counts)
+        if len(drawn) == 1:
+            # one distinct row drawn (tiny data): give it as two half-weight copies, the same weighted data, since
+            # a learner may refuse a single sample (mlnotes.tree does)
+            drawn = np.repeat(drawn, 2)
+            counts = counts / 2
         return estimator.fit(X[np.ix_(drawn, features)] if len(features) < X.shape[1] else X[drawn], y[drawn],
                              sample_weight=counts[drawn])
     return estimator.fit(X[np.ix_(rows, features)], y[rows])
@@ -127,7 +140,7 @@ class BaseBagging(BaseEstimator):
         jobs = (delayed(_fit_member)(member, X, y, self._member_weights(y, sample_weight, rows), rows, features,
                                      use_weights)
                 for member, (rows, features) in zip(members, draws))
-        self.estimators_ = Parallel(n_jobs=self.n_jobs, prefer=PREFER)(jobs)
+        self.estimators_ = run_jobs(self.n_jobs, jobs)
         self.estimators_samples_ = [rows for rows, _ in draws]
         self.estimators_features_ = [features for _, features in draws]
         return self
@@ -151,9 +164,9 @@ class BaseBagging(BaseEstimator):
                 return rows, None
             return rows, output(member, X[rows][:, features] if len(features) < X.shape[1] else X[rows])
 
-        results = Parallel(n_jobs=self.n_jobs, prefer=PREFER)(
+        results = run_jobs(self.n_jobs, (
             delayed(one)(b, member, features)
-            for b, (member, features) in enumerate(zip(self.estimators_, self.estimators_features_)))
+            for b, (member, features) in enumerate(zip(self.estimators_, self.estimators_features_))))
         for rows, values in results:            # summed in member order: the same floats for every n_jobs
             if values is not None:
                 total[rows] += values.reshape(len(total[rows]), width)
