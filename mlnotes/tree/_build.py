@@ -139,26 +139,24 @@ def build(Xf, target, w, *, n_classes, criterion, max_depth, min_samples_split, 
             n_drawn = np.maximum(max_features, first_nonconst + 1)  # go on until one non-constant is drawn
             allowed = np.zeros((ms, d), dtype=bool)
             np.put_along_axis(allowed, order, np.arange(d)[None, :] < n_drawn[:, None], axis=1)
-            f_e, r_e = np.nonzero(allowed[rows_s].T)
-            sid_e = S.ravel()[r_e * d + f_e]
+            pair_f, pair_node = np.nonzero(allowed.T)                # (feature, node) pairs, feature-major
         else:
-            f_e, r_e = np.repeat(cols, n_act), np.tile(r, d)
-            sid_e = S.T.ravel()
-        node_e = rows_s[r_e]
+            pair_f, pair_node = np.repeat(cols, ms), np.tile(np.arange(ms), d)
+        lengths = counts_s[pair_node]
+        seg_starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+        E = int(seg_starts[-1] + lengths[-1])
+        f_e = np.repeat(pair_f, lengths)
+        node_e = np.repeat(pair_node, lengths)
+        r_e = np.arange(E) - np.repeat(seg_starts - starts_s[pair_node], lengths)   # the row of each element
+        sid_e = S.ravel()[r_e * d + f_e]
         V_e = XfT[f_e * n + sid_e]                                   # float32 values, sorted per segment
         w_e = w[sid_e]
-        E = len(f_e)
-        new_segment = np.empty(E, dtype=bool)
-        new_segment[0] = True
-        new_segment[1:] = (f_e[1:] != f_e[:-1]) | (node_e[1:] != node_e[:-1])
-        seg_starts = np.flatnonzero(new_segment)
-        seg_of = np.cumsum(new_segment) - 1
         base_pos = seg_starts - 1
 
         def left_sums(values):
             c = np.cumsum(values)
             base = np.where(base_pos >= 0, c[np.maximum(base_pos, 0)], 0.0)
-            return c - base[seg_of]
+            return c - np.repeat(base, lengths)
 
         # candidate split after element e (left = the segment's first row .. r_e)
         n_left = r_e - starts_s[node_e] + 1
@@ -181,7 +179,7 @@ def build(Xf, target, w, *, n_classes, criterion, max_depth, min_samples_split, 
                 proxy = Ly * Ly / Lw + Ry * Ry / Rw
         proxy = np.where(valid, proxy, -np.inf)
         best_by_feature = np.full((ms, d), -np.inf)
-        best_by_feature[node_e[seg_starts], f_e[seg_starts]] = np.maximum.reduceat(proxy, seg_starts)
+        best_by_feature[pair_node, pair_f] = np.maximum.reduceat(proxy, seg_starts)
         best_f = best_by_feature.argmax(axis=1)                      # ties: the smallest feature index
         best = best_by_feature[np.arange(ms), best_f]
         has_split = best > -np.inf
