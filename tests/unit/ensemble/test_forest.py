@@ -24,8 +24,8 @@ def test_classifier_accuracy_parity_over_five_seeds(loader, band):
     ours, theirs, oob = [], [], []
     for seed in range(5):
         X_train, X_test, y_train, y_test = _split(X, y, seed)
-        forest = RandomForestClassifier(30, oob_score=True, random_state=seed).fit(X_train, y_train)
-        reference = sklearn.ensemble.RandomForestClassifier(30, random_state=seed).fit(X_train, y_train)
+        forest = RandomForestClassifier(20, oob_score=True, random_state=seed).fit(X_train, y_train)
+        reference = sklearn.ensemble.RandomForestClassifier(20, random_state=seed).fit(X_train, y_train)
         ours.append(forest.score(X_test, y_test))
         theirs.append(reference.score(X_test, y_test))
         oob.append(forest.oob_score_)
@@ -38,8 +38,8 @@ def test_regressor_r2_parity_over_five_seeds():
     ours, theirs, oob = [], [], []
     for seed in range(5):
         X_train, X_test, y_train, y_test = _split(X, y, seed)
-        forest = RandomForestRegressor(30, max_features=0.5, oob_score=True, random_state=seed).fit(X_train, y_train)
-        reference = sklearn.ensemble.RandomForestRegressor(30, max_features=0.5, random_state=seed)
+        forest = RandomForestRegressor(20, max_features=0.5, oob_score=True, random_state=seed).fit(X_train, y_train)
+        reference = sklearn.ensemble.RandomForestRegressor(20, max_features=0.5, random_state=seed)
         ours.append(forest.score(X_test, y_test))
         theirs.append(reference.fit(X_train, y_train).score(X_test, y_test))
         oob.append(forest.oob_score_)
