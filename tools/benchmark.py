@@ -236,11 +236,12 @@ PAIRS += [_kernel_ridge_pair(), _kernel_pca_pair(), _kernel_kmeans_pair(), _kern
 
 def extra_pairs(directory=None):
     """The ``PAIRS`` of every module ``bench_*.py`` in ``directory`` (default: this script's folder), in name order.
+    A module without ``PAIRS`` is a timing tool of its own (run it directly) and adds none.
 
     Raises
     ------
     TypeError
-        If such a module has no list ``PAIRS`` of :class:`Pair`.
+        If a module's ``PAIRS`` is not a list of :class:`Pair`.
     """
     directory = Path(__file__).resolve().parent if directory is None else Path(directory)
     sys.modules.setdefault("benchmark", sys.modules[__name__])   # pair modules import Pair from here
@@ -251,9 +252,11 @@ def extra_pairs(directory=None):
         spec = importlib.util.spec_from_file_location(path.stem, path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        found = getattr(module, "PAIRS", None)
+        if not hasattr(module, "PAIRS"):  # a timing tool of its own (functions, predict, a whole forest)
+            continue
+        found = module.PAIRS
         if not isinstance(found, list) or not all(isinstance(p, Pair) for p in found):
-            raise TypeError(f"{path.name} must define PAIRS, a list of benchmark.Pair")
+            raise TypeError(f"{path.name}: PAIRS must be a list of benchmark.Pair")
         pairs += found
     return pairs
 
