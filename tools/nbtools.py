@@ -83,8 +83,48 @@ def _kernel_manager_class():
     class CurrentKernelManager(AsyncKernelManager):
         def __init__(self, **kwargs):
             super().__init__(kernel_spec_manager=CurrentEnvironment(), **kwargs)
+            self.client_factory = _polling_client_class()
 
     return CurrentKernelManager
+
+
+#: Longest single wait on a kernel socket (seconds); a longer wait is a sequence of these.
+POLL_SLICE = 0.5
+
+
+def _polling_client_class():
+    """jupyter_client's asynchronous kernel client whose channels wait for a message in slices of
+    :data:`POLL_SLICE` seconds up to the caller's timeout, instead of one long ``poll``.
+
+    After a cell that shows an ipywidget, one long asynchronous ``poll`` of the shell socket now and
+    then never woke up although the reply had arrived (nbclient issue 312): the next cell started only
+    when the cell timeout ran out (chapters 18, 19 and 20: about 120 s lost in every second run). A fresh
+    ``poll`` reads the socket's state again, so the reply is taken at the next slice."""
+    import time as _time
+    from queue import Empty
+
+    from jupyter_client.asynchronous import AsyncKernelClient
+    from jupyter_client.channels import AsyncZMQSocketChannel
+    from traitlets import Type
+
+    class SlicedChannel(AsyncZMQSocketChannel):
+        async def get_msg(self, timeout=None):
+            deadline = None if timeout is None else _time.monotonic() + timeout
+            while True:
+                left = POLL_SLICE if deadline is None else max(0.0, deadline - _time.monotonic())
+                try:
+                    return await super().get_msg(timeout=min(POLL_SLICE, left))
+                except Empty:
+                    if deadline is not None and _time.monotonic() >= deadline:
+                        raise
+
+    class PollingKernelClient(AsyncKernelClient):
+        shell_channel_class = Type(SlicedChannel)
+        iopub_channel_class = Type(SlicedChannel)
+        stdin_channel_class = Type(SlicedChannel)
+        control_channel_class = Type(SlicedChannel)
+
+    return PollingKernelClient
 
 
 def execute(path: Path, *, timeout: int = 120, extra_env: dict | None = None, allow_errors: bool = False):
