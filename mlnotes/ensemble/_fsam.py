@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from numbers import Integral, Real
 
 import numpy as np
-from scipy.optimize import minimize_scalar
 
+from ..optim import minimize_scalar_bounded
 from ..utils.validation import as_float_matrix, as_float_vector, check_sample_weight, check_scalar
 
 __all__ = ["FSAMResult", "fsam", "exponential_loss", "squared_loss", "logistic_loss"]
@@ -128,9 +128,7 @@ def fsam(X, y, fit_base, loss, n_rounds, *, sample_weight=None, step=None, step_
         if h_values.shape != y.shape:
             raise ValueError(f"the piece returned by fit_base must map X to shape {y.shape}, got {h_values.shape}")
         if step is None:
-            search = minimize_scalar(lambda v: risk(f + v * h_values), bounds=(low, high), method="bounded",
-                                     options={"xatol": 1e-10})
-            v = float(search.x)
+            v, _ = minimize_scalar_bounded(lambda v: risk(f + v * h_values), (low, high), xatol=1e-10)
         else:
             v = step
         f = f + v * h_values

@@ -35,7 +35,9 @@ The solvers
 - deterministic: :func:`gradient_descent` (fixed step, Armijo :func:`backtracking` or
   :func:`exact_line_search`), :func:`newton` (pure, or damped by the Armijo line search: the Newton
   method that ``LogisticRegression(solver="newton")`` runs), :func:`projected_gradient_descent` over a
-  convex set, plain or accelerated (FISTA; the lasso as a QP, chapter 10);
+  convex set, plain or accelerated (FISTA; the lasso as a QP, chapter 10); the bounded scalar line search
+  :func:`minimize_scalar_bounded` (the step of :func:`mlnotes.ensemble.fsam`, a Bayes action of
+  :func:`mlnotes.risk.bayes_action`);
 - stochastic: :func:`sgd` on minibatch gradients, with step-size schedules (:func:`constant`,
   :func:`inverse_time`, :func:`inverse_sqrt`, :func:`geometric`); data parallelism:
   :func:`data_parallel_gradient` over :func:`shards` of a minibatch;
@@ -53,7 +55,8 @@ The solvers
 Every method returns an :class:`OptimizeResult`.
 """
 
-from ._descent import LineSearchError, backtracking, exact_line_search, gradient_descent, newton
+from ._descent import (LineSearchError, backtracking, exact_line_search, gradient_descent,
+                       minimize_scalar_bounded, newton)
 from ._distributed import data_parallel_gradient, shards
 from ._least_squares import least_squares
 from ._minimize import column_scale, minimize
@@ -68,7 +71,7 @@ from ._schedules import constant, geometric, inverse_sqrt, inverse_time
 from ._stochastic import minibatches, sgd
 from ._subgradient import subgradient_descent
 
-__all__ = ["OptimizeResult", "minimize", "column_scale", "least_squares", "gradient_descent", "backtracking", "exact_line_search", "newton", "sgd", "minibatches",
+__all__ = ["OptimizeResult", "minimize", "column_scale", "least_squares", "gradient_descent", "backtracking", "exact_line_search", "minimize_scalar_bounded", "newton", "sgd", "minibatches",
            "LineSearchError", "shards", "data_parallel_gradient",
            "subgradient_descent", "constant", "inverse_time", "inverse_sqrt", "geometric",
            "Optimizer", "GradientStep", "Momentum", "Nesterov", "AdaGrad", "RMSProp", "Adam", "run",

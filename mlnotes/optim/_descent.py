@@ -166,6 +166,59 @@ def exact_line_search(f, x, g, *, step_size=1.0, xtol=1e-8):
     return eta
 
 
+def minimize_scalar_bounded(fun, bounds, *, xatol=1e-5):
+    r"""Minimise a function of one real variable over a closed interval: :math:`\arg\min_{a \le t \le b} f(t)`.
+
+    The bounded line search of the library: Brent's method restricted to the interval
+    (``scipy.optimize.minimize_scalar`` with ``method="bounded"``), which needs function values only.
+    Used for the step of forward stagewise additive modelling (:func:`mlnotes.ensemble.fsam`) and for a
+    Bayes action between support points (:func:`mlnotes.risk.bayes_action`).
+
+    Parameters
+    ----------
+    fun : callable, float -> float
+        The function to minimise; it is called with scalars inside ``bounds`` only.
+    bounds : pair of floats (low, high)
+        The interval, with finite ``low < high``.
+    xatol : float > 0, default 1e-5
+        Absolute tolerance on the minimiser :math:`t` (the method adds a relative
+        :math:`\sqrt{\varepsilon}\,|t|` of its own).
+
+    Returns
+    -------
+    x : float
+        The minimiser found, in ``[low, high]``.
+    value : float
+        ``fun(x)``.
+
+    Raises
+    ------
+    TypeError
+        If ``fun`` is not callable.
+    ValueError
+        If ``bounds`` is not a pair of finite numbers with ``low < high``, or ``xatol`` is not positive.
+
+    Notes
+    -----
+    The method finds a local minimiser: for a unimodal ``fun`` on the interval (a convex one, as in both
+    uses above) that is the minimiser. A minimum at an end point is approached to within about ``xatol``,
+    not returned exactly.
+    """
+    if not callable(fun):
+        raise TypeError(f"fun must be a callable float -> float, got {type(fun).__name__}")
+    try:
+        low, high = bounds
+    except (TypeError, ValueError):
+        raise ValueError(f"bounds must be a pair (low, high), got {bounds!r}") from None
+    low = check_scalar(low, "bounds[0]")
+    high = check_scalar(high, "bounds[1]")
+    if not (np.isfinite(low) and np.isfinite(high) and low < high):
+        raise ValueError(f"bounds must be finite with low < high, got ({low}, {high})")
+    xatol = check_scalar(xatol, "xatol", min_val=0, include_boundaries="neither")
+    found = optimize.minimize_scalar(fun, bounds=(low, high), method="bounded", options={"xatol": xatol})
+    return float(found.x), float(found.fun)
+
+
 def gradient_descent(f, grad, x0, *, step_size=None, line_search=None, tol=1e-6, max_iter=1000, warn=True):
     r"""Minimise ``f`` by gradient descent :math:`x_{k+1} = x_k - \eta_k \nabla f(x_k)`.
 

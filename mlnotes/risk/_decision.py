@@ -8,9 +8,9 @@ the absolute loss and a mode for the 0-1 loss. Derived in chapter 4, *Statistica
 """
 
 import numpy as np
-from scipy.optimize import minimize_scalar
 
 from .. import losses
+from ..optim import minimize_scalar_bounded
 from ..utils.validation import as_finite_array, as_float_vector
 
 __all__ = ["LOSSES", "empirical_risk", "expected_loss", "bayes_action"]
@@ -185,10 +185,10 @@ def bayes_action(values, probs, loss):
         action = (tied[0] + tied[-1]) / 2          # an interval of minimisers: its midpoint
     if support.size > 1:
         span = support[-1] - support[0]
-        inner = minimize_scalar(lambda a: risk(a)[0], bounds=(support[0], support[-1]), method="bounded",
-                                options={"xatol": 1e-12 * max(1.0, span)})
+        inner_x, inner_fun = minimize_scalar_bounded(lambda a: risk(a)[0], (support[0], support[-1]),
+                                                     xatol=1e-12 * max(1.0, span))
         # a minimiser between support points (the mean) counts unless it falls on the tied ones
         near = 1e-9 * max(1.0, span)
-        if inner.fun <= best and not tied[0] - near <= inner.x <= tied[-1] + near:
-            action = float(inner.x)
+        if inner_fun <= best and not tied[0] - near <= inner_x <= tied[-1] + near:
+            action = inner_x
     return float(action)

@@ -312,6 +312,33 @@ def test_exact_line_search_matches_the_closed_form_on_quadratics(seed):
         assert abs(grad(x - eta * g) @ g) <= 1e-6 * (g @ g)        # the next gradient is orthogonal to this one
 
 
+
+@pytest.mark.parametrize("bounds, xatol", [((-3.0, 5.0), 1e-10), ((0.0, 1.0), 1e-5), ((-1e3, 1e3), 1e-8)])
+def test_minimize_scalar_bounded_is_scipys_bounded_brent(bounds, xatol):
+    f = lambda t: (t - 0.3) ** 2 + np.cosh(t) * 1e-3
+    x, value = O.minimize_scalar_bounded(f, bounds, xatol=xatol)
+    reference = optimize.minimize_scalar(f, bounds=bounds, method="bounded", options={"xatol": xatol})
+    assert (x, value) == (float(reference.x), float(reference.fun))          # the same numbers, to the bit
+    assert isinstance(x, float) and isinstance(value, float) and bounds[0] <= x <= bounds[1]
+    # a minimum at an end point is approached to within xatol plus a relative sqrt(eps), not reached
+    x, _ = O.minimize_scalar_bounded(lambda t: t, bounds, xatol=xatol)
+    assert 0 < x - bounds[0] <= 3 * (xatol + np.sqrt(np.finfo(float).eps) * max(1.0, abs(bounds[0])))
+
+
+@pytest.mark.parametrize("call, error, match", [
+    (lambda: O.minimize_scalar_bounded(1.0, (0.0, 1.0)), TypeError, "callable"),
+    (lambda: O.minimize_scalar_bounded(abs, (1.0, 0.0)), ValueError, "low < high"),
+    (lambda: O.minimize_scalar_bounded(abs, (0.0, 0.0)), ValueError, "low < high"),
+    (lambda: O.minimize_scalar_bounded(abs, (0.0, np.inf)), ValueError, "bounds"),
+    (lambda: O.minimize_scalar_bounded(abs, (0.0, np.nan)), ValueError, "bounds"),
+    (lambda: O.minimize_scalar_bounded(abs, (0.0, 1.0, 2.0)), ValueError, "pair"),
+    (lambda: O.minimize_scalar_bounded(abs, 1.0), ValueError, "pair"),
+    (lambda: O.minimize_scalar_bounded(abs, (0.0, 1.0), xatol=0.0), ValueError, "xatol"),
+])
+def test_minimize_scalar_bounded_rejects_bad_input(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
 def test_gradient_descent_with_exact_line_search_zigzags_at_right_angles():
     A, _, _, _ = random_quadratic(2, 5, condition=20.0)
     # minimum value 0: the values along each line keep their relative precision down to the minimiser
