@@ -12,6 +12,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_array, check_is_fitted, validate_data
 
+from ..utils._classifier import ProbaClassifierMixin
 from ..utils.validation import check_option, check_sample_weight, check_scalar
 
 _CLASSIFIER_STRATEGIES = ("most_frequent", "prior", "stratified", "uniform", "constant")
@@ -51,7 +52,7 @@ def weighted_quantile(y, sample_weight, q):
     return out
 
 
-class DummyClassifier(ClassifierMixin, BaseEstimator):
+class DummyClassifier(ProbaClassifierMixin, ClassifierMixin, BaseEstimator):
     r"""A classifier that ignores the features: scikit-learn's ``DummyClassifier``, the same results.
 
     Parameters
@@ -145,17 +146,12 @@ class DummyClassifier(ClassifierMixin, BaseEstimator):
         if self.strategy == "constant":
             n = validate_data(self, X, reset=False).shape[0]
             return np.full(n, self.classes_[self.classes_ == self.constant][0])
-        return self.classes_[self.predict_proba(X).argmax(axis=1)]
+        return super().predict(X)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.classifier_tags.poor_score = True        # a baseline: the checks' accuracy floor does not apply
         return tags
-
-    def predict_log_proba(self, X):
-        """The logarithm of :meth:`predict_proba` (``-inf`` where it is 0)."""
-        with np.errstate(divide="ignore"):
-            return np.log(self.predict_proba(X))
 
 
 class DummyRegressor(MultiOutputMixin, RegressorMixin, BaseEstimator):

@@ -20,6 +20,7 @@ from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin, clone, is_classifier, is_regressor
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from ..utils._classifier import ArgmaxPredictMixin
 from ..utils.validation import check_bool, check_classes, check_sample_weight, check_scalar
 
 __all__ = ["BaggingClassifier", "BaggingRegressor", "staged_errors"]
@@ -183,7 +184,7 @@ class BaseBagging(BaseEstimator):
         return count > 0
 
 
-class _ClassifierOutputs:
+class _ClassifierOutputs(ArgmaxPredictMixin):
     """The averaging of classifier members: probabilities on the class codes ``0..K-1``, or votes."""
 
     def _member_proba(self, member, X):
@@ -223,11 +224,6 @@ class _ClassifierOutputs:
         X = validate_data(self, X, reset=False, dtype=np.float64)
         total, _ = self._accumulate(X, self._member_proba, self.n_classes_)
         return total / len(self.estimators_)
-
-    def predict(self, X):
-        """The class of the largest averaged probability (the first of equal ones), shape (n_samples,)."""
-        proba = self.predict_proba(X)
-        return self.classes_[proba.argmax(axis=1)]
 
 
 class _RegressorOutputs:

@@ -22,6 +22,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin, clone
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..tree import DecisionTreeRegressor
+from ..utils._classifier import ProbaClassifierMixin
 from ..utils.validation import check_classes, check_option, check_sample_weight, check_scalar
 
 __all__ = ["GradientBoostingClassifier", "GradientBoostingRegressor", "weighted_quantile_by_group"]
@@ -433,7 +434,7 @@ class GradientBoostingRegressor(RegressorMixin, _BaseGradientBoosting):
             yield raw[:, 0]
 
 
-class GradientBoostingClassifier(ClassifierMixin, _BaseGradientBoosting):
+class GradientBoostingClassifier(ProbaClassifierMixin, ClassifierMixin, _BaseGradientBoosting):
     __doc__ = r"""Gradient tree boosting with the log-loss (binomial / multinomial deviance), scikit-learn's algorithm.
 
     Two classes: one tree per round on the pseudo-residuals :math:`y_i - p_i` (:math:`y_i \in \{0, 1\}`), each
@@ -510,16 +511,6 @@ class GradientBoostingClassifier(ClassifierMixin, _BaseGradientBoosting):
     def predict_proba(self, X):
         """Class probabilities, shape (n_samples, n_classes)."""
         return self._proba(self._raw_predict(X))
-
-    def predict_log_proba(self, X):
-        """Logarithm of :meth:`predict_proba`."""
-        with np.errstate(divide="ignore"):
-            return np.log(self.predict_proba(X))
-
-    def predict(self, X):
-        """The class of largest probability."""
-        proba = self.predict_proba(X)
-        return self.classes_[proba.argmax(axis=1)]
 
     def staged_predict_proba(self, X):
         """Yield :meth:`predict_proba` after each round."""

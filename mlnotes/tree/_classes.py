@@ -8,6 +8,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from ..utils._classifier import ProbaClassifierMixin
 from ..utils.validation import check_option, check_sample_weight, check_scalar
 from ._build import build
 from ._criteria import CLASSIFICATION_CRITERIA, REGRESSION_CRITERIA
@@ -175,7 +176,7 @@ class BaseDecisionTree(BaseEstimator):
         return tags
 
 
-class DecisionTreeClassifier(ClassifierMixin, BaseDecisionTree):
+class DecisionTreeClassifier(ProbaClassifierMixin, ClassifierMixin, BaseDecisionTree):
     r"""A CART classification tree, grown greedily by the best impurity decrease (scikit-learn's, same trees).
 
     Parameters
@@ -258,16 +259,6 @@ class DecisionTreeClassifier(ClassifierMixin, BaseDecisionTree):
         """Class probabilities: the (weighted) class fractions of each sample's leaf, shape (n_samples, n_classes)."""
         leaves = self.apply(X)
         return self.tree_.value[leaves, 0, :].copy()
-
-    def predict_log_proba(self, X):
-        """Logarithm of :meth:`predict_proba` (``-inf`` where it is 0)."""
-        with np.errstate(divide="ignore"):
-            return np.log(self.predict_proba(X))
-
-    def predict(self, X):
-        """The class of largest fraction in each sample's leaf (ties: the first in ``classes_``)."""
-        proba = self.predict_proba(X)
-        return self.classes_[proba.argmax(axis=1)]
 
 
 class DecisionTreeRegressor(RegressorMixin, BaseDecisionTree):
