@@ -97,6 +97,12 @@ class BaseDecisionTree(BaseEstimator):
         raise TypeError(f"random_state must be None, an int, a RandomState or a Generator, got {rs!r}")
 
     # ------------------------------------------------------------------ fitting
+    def _validate_training_data(self, X, y, **kwargs):
+        """``validate_data`` of ``fit`` (float64 or float32 ``X``), after naming an unknown criterion first."""
+        if self.criterion not in self._criteria:
+            self._check_params(1, 1)
+        return validate_data(self, X, y, dtype=[np.float64, np.float32], **kwargs)
+
     def _fit(self, X, target, sample_weight, n_classes):
         n, d = X.shape
         if n < 2:
@@ -243,9 +249,7 @@ class DecisionTreeClassifier(ProbaClassifierMixin, ClassifierMixin, BaseDecision
 
     def fit(self, X, y, sample_weight=None):
         """Grow the tree on ``X`` (n_samples, n_features) and labels ``y`` (n_samples,). Returns ``self``."""
-        if self.criterion not in self._criteria:
-            self._check_params(1, 1)
-        X, y = validate_data(self, X, y, dtype=[np.float64, np.float32])
+        X, y = self._validate_training_data(X, y)
         check_classification_targets(y)
         if y.ndim != 1:
             y = np.ravel(y) if y.ndim == 2 and y.shape[1] == 1 else y
@@ -300,9 +304,7 @@ random_state, min_impurity_decrease, ccp_alpha
 
     def fit(self, X, y, sample_weight=None):
         """Grow the tree on ``X`` (n_samples, n_features) and real targets ``y`` (n_samples,). Returns ``self``."""
-        if self.criterion not in self._criteria:
-            self._check_params(1, 1)
-        X, y = validate_data(self, X, y, dtype=[np.float64, np.float32], y_numeric=True)
+        X, y = self._validate_training_data(X, y, y_numeric=True)
         y = np.asarray(y, dtype=np.float64)
         if y.ndim == 2 and y.shape[1] == 1:
             y = y.ravel()
