@@ -11,7 +11,7 @@ import numpy as np
 from ..utils.validation import as_float_matrix, as_float_vector, check_scalar
 
 __all__ = ["draw_boundary", "draw_decision_boundary", "draw_descent_paths", "draw_matrix_action",
-           "check_points_2d", "POINT_COLOURS", "REGION_COLOURS", "MARKERS"]
+           "check_points_2d", "plane_grid", "POINT_COLOURS", "REGION_COLOURS", "MARKERS"]
 
 #: Light region colours and strong point colours, one per class (up to 6 classes).
 REGION_COLOURS = ["#c6dbef", "#fdd0a2", "#c7e9c0", "#dadaeb", "#fcbba1", "#d9d9d9"]
@@ -39,6 +39,50 @@ def check_points_2d(X, y):
     if y.shape != (X.shape[0],):
         raise ValueError(f"y must have shape ({X.shape[0]},) to match X, got {y.shape}")
     return X, y
+
+
+def _check_resolution(resolution):
+    """A drawing's grid points per axis: an integer >= 2."""
+    if isinstance(resolution, bool) or not isinstance(resolution, (int, np.integer)) or resolution < 2:
+        raise ValueError(f"resolution must be an integer >= 2, got {resolution!r}")
+
+
+def plane_grid(lo, hi, resolution, *, ax=None):
+    """A regular grid of a rectangle of the plane: the points at which a drawing evaluates a model.
+
+    Parameters
+    ----------
+    lo, hi : pairs of float, or None
+        The lower-left and upper-right corners :math:`(x_1, x_2)`. With ``ax``, pass None for both: the
+        rectangle is the one the axes show (``ax.get_xlim()``, ``ax.get_ylim()``).
+    resolution : int >= 2
+        Grid points per axis.
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    g0, g1 : ndarrays of shape (resolution, resolution)
+        The coordinates, as from ``np.meshgrid`` (``g0`` varies along the columns).
+    points : ndarray of shape (resolution ** 2, 2)
+        The grid points, one per row, in the order of ``g0.ravel()``: a model's output on them reshaped
+        to ``g0.shape`` can be passed to ``ax.contour(g0, g1, ...)``.
+
+    Raises
+    ------
+    ValueError
+        If ``resolution`` is not an integer >= 2, or the corners are given with ``ax`` or missing without it.
+    """
+    _check_resolution(resolution)
+    if ax is not None:
+        if lo is not None or hi is not None:
+            raise ValueError("pass either the corners lo, hi or ax (the rectangle its limits show), not both")
+        (lo0, hi0), (lo1, hi1) = ax.get_xlim(), ax.get_ylim()
+    elif lo is None or hi is None:
+        raise ValueError("the corners lo and hi are needed without ax")
+    else:
+        (lo0, lo1), (hi0, hi1) = lo, hi
+    g0, g1 = np.meshgrid(np.linspace(lo0, hi0, resolution), np.linspace(lo1, hi1, resolution))
+    return g0, g1, np.column_stack([g0.ravel(), g1.ravel()])
 
 
 def draw_boundary(ax, model, g0, g1, *, region=None, **style):
@@ -103,8 +147,7 @@ def draw_decision_boundary(ax, model, X, y, *, resolution=200, padding=0.5, leve
     ax : matplotlib Axes
     """
     X, y = check_points_2d(X, y)
-    if isinstance(resolution, bool) or not isinstance(resolution, (int, np.integer)) or resolution < 2:
-        raise ValueError(f"resolution must be an integer >= 2, got {resolution!r}")
+    _check_resolution(resolution)
     padding = check_scalar(padding, "padding", low=0.0)
     classes = np.asarray(model.classes_)
     if len(classes) > len(REGION_COLOURS):
@@ -112,8 +155,7 @@ def draw_decision_boundary(ax, model, X, y, *, resolution=200, padding=0.5, leve
     from matplotlib.colors import ListedColormap
 
     lo, hi = X.min(axis=0) - padding, X.max(axis=0) + padding
-    g0, g1 = np.meshgrid(np.linspace(lo[0], hi[0], resolution), np.linspace(lo[1], hi[1], resolution))
-    grid = np.column_stack([g0.ravel(), g1.ravel()])
+    g0, g1, grid = plane_grid(lo, hi, resolution)
     region = np.searchsorted(classes, model.predict(grid)).reshape(g0.shape)
     K = len(classes)
     ax.contourf(g0, g1, region, levels=np.arange(K + 1) - 0.5, cmap=ListedColormap(REGION_COLOURS[:K]))

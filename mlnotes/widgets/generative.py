@@ -4,7 +4,7 @@ import numpy as np
 
 from ..datasets import make_gaussian_classes
 from ..generative import LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis, class_gaussians
-from ..plotting import POINT_COLOURS, check_points_2d, draw_boundary, draw_decision_boundary
+from ..plotting import POINT_COLOURS, check_points_2d, draw_boundary, draw_decision_boundary, plane_grid
 from ..utils.validation import check_scalar
 
 __all__ = ["draw_class_densities", "generative_demo"]
@@ -42,9 +42,7 @@ def draw_class_densities(ax, model, X, y, *, compare=None, sigmas=(1.0, 2.0), re
     if means.shape[1] != 2:
         raise ValueError(f"the model must be fitted on 2 features to be drawn in the plane, got {means.shape[1]}")
     draw_decision_boundary(ax, model, X, y, resolution=resolution, padding=padding, show_proba=False)
-    (lo0, hi0), (lo1, hi1) = ax.get_xlim(), ax.get_ylim()
-    g0, g1 = np.meshgrid(np.linspace(lo0, hi0, resolution), np.linspace(lo1, hi1, resolution))
-    grid = np.column_stack([g0.ravel(), g1.ravel()])
+    g0, g1, grid = plane_grid(None, None, resolution, ax=ax)
     for k, (mu, S) in enumerate(zip(means, covariances)):
         r = grid - mu
         mahalanobis2 = np.sum(r * np.linalg.solve(S, r.T).T, axis=1).reshape(g0.shape)

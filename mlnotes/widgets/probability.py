@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..plotting import plane_grid
 from ..stats import gaussian_condition, mvn_logpdf
 from ..utils.validation import check_scalar
 
@@ -45,8 +46,8 @@ def draw_gaussian_condition(ax, mean, cov, x2, *, legend=True):
     s1, s2 = np.sqrt(var1), np.sqrt(var2)
     lo1, hi1 = mu1 - 3.2 * s1, mu1 + 3.2 * s1
     lo2, hi2 = min(mu2 - 3.2 * s2, x2 - 0.5 * s2), max(mu2 + 3.2 * s2, x2 + 1.8 * s2)
-    g1, g2 = np.meshgrid(np.linspace(lo1, hi1, 161), np.linspace(lo2, hi2, 161))
-    density = np.exp(mvn_logpdf(np.column_stack([g1.ravel(), g2.ravel()]), mu, S)).reshape(g1.shape)
+    g1, g2, grid = plane_grid((lo1, lo2), (hi1, hi2), 161)
+    density = np.exp(mvn_logpdf(grid, mu, S)).reshape(g1.shape)
     ax.contour(g1, g2, density, levels=6, cmap="Blues", linewidths=1)
     # E[x1 | x2 = t] = mu1 + S12 / S22 (t - mu2), a straight line in t
     t = np.array([lo2, hi2])

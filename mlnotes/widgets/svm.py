@@ -5,7 +5,7 @@ from numbers import Integral
 
 import numpy as np
 
-from ..plotting import check_points_2d, draw_decision_boundary
+from ..plotting import check_points_2d, draw_decision_boundary, plane_grid
 from ..svm import SVC
 from ..utils.validation import check_scalar
 
@@ -44,9 +44,8 @@ def draw_svm(ax, model, X, y, *, resolution=200, padding=0.5):
     if support.size and (support.min() < 0 or support.max() >= len(X)):
         raise ValueError("model.support_ must index the rows of X: pass the training points")
     draw_decision_boundary(ax, model, X, y, resolution=resolution, padding=padding, show_proba=False)
-    (lo0, hi0), (lo1, hi1) = ax.get_xlim(), ax.get_ylim()
-    g0, g1 = np.meshgrid(np.linspace(lo0, hi0, resolution), np.linspace(lo1, hi1, resolution))
-    f = model.decision_function(np.column_stack([g0.ravel(), g1.ravel()])).reshape(g0.shape)
+    g0, g1, grid = plane_grid(None, None, resolution, ax=ax)
+    f = model.decision_function(grid).reshape(g0.shape)
     ax.contour(g0, g1, f, levels=[-1.0, 1.0], colors="k", linewidths=1.0, linestyles="--")
     ax.scatter(X[support, 0], X[support, 1], s=90, facecolors="none", edgecolors="k", linewidths=1.2,
                label=f"support vectors ({support.size})", zorder=3)

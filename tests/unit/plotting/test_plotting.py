@@ -9,7 +9,7 @@ import pytest  # noqa: E402
 from sklearn.linear_model import LogisticRegression  # noqa: E402
 from sklearn.naive_bayes import GaussianNB  # noqa: E402
 
-from mlnotes.plotting import check_points_2d, draw_boundary, draw_decision_boundary  # noqa: E402
+from mlnotes.plotting import check_points_2d, draw_boundary, draw_decision_boundary, plane_grid  # noqa: E402
 
 
 @pytest.fixture
@@ -51,6 +51,25 @@ def test_check_points_2d_rejects_bad_shapes():
     with pytest.raises(ValueError, match=r"y must have shape \(4,\)"):
         check_points_2d(np.zeros((4, 2)), np.zeros(3))
 
+
+
+def test_plane_grid_is_the_meshgrid_of_the_corners_or_of_the_axes():
+    g0, g1, points = plane_grid((-1.0, 2.0), (3.0, 5.0), 7)
+    e0, e1 = np.meshgrid(np.linspace(-1.0, 3.0, 7), np.linspace(2.0, 5.0, 7))
+    assert np.array_equal(g0, e0) and np.array_equal(g1, e1)
+    assert np.array_equal(points, np.column_stack([e0.ravel(), e1.ravel()]))
+    fig, ax = plt.subplots()
+    ax.set(xlim=(-1.0, 3.0), ylim=(2.0, 5.0))
+    for got, expected in zip(plane_grid(None, None, 7, ax=ax), (g0, g1, points)):
+        assert np.array_equal(got, expected)
+    for bad in (1, 2.0, True):
+        with pytest.raises(ValueError, match="resolution"):
+            plane_grid((0, 0), (1, 1), bad)
+    with pytest.raises(ValueError, match="not both"):
+        plane_grid((0, 0), (1, 1), 5, ax=ax)
+    with pytest.raises(ValueError, match="needed"):
+        plane_grid(None, (1, 1), 5)
+    plt.close(fig)
 
 def test_no_drawing_asks_for_a_font_below_the_legible_minimum():
     """Legends and labels stay legible (issue 9): no explicit ``fontsize=`` in the library's drawings is below
