@@ -93,6 +93,15 @@ def _fit_member(estimator, X, y, sample_weight, rows, features, use_weights):
 class BaseBagging(BaseEstimator):
     """The machinery shared by bagging and random forests; subclasses say how a member is made and sampled."""
 
+    #: The subclass's tree, a name in :mod:`mlnotes.tree`: a forest's members, bagging's default learner.
+    _tree_name = None
+
+    def _tree_class(self):
+        """``mlnotes.tree.<_tree_name>``, the class itself."""
+        from .. import tree              # the same layer; imported on use
+
+        return getattr(tree, self._tree_name)
+
     # hooks of the subclasses -------------------------------------------------------------------------------
     def _make_member(self):
         """An unfitted clone of the learner."""
@@ -269,7 +278,7 @@ class _BaggingParams(BaseBagging):
         self.random_state = random_state
 
     def _make_member(self):
-        return clone(self._default_estimator() if self.estimator is None else self.estimator)
+        return clone(self._tree_class()() if self.estimator is None else self.estimator)
 
     def _sampling(self, n_samples, n_features):
         return (_check_count_or_fraction(self.max_samples, "max_samples", n_samples, "samples"),
@@ -336,11 +345,7 @@ class BaggingClassifier(_ClassifierOutputs, ClassifierMixin, _BaggingParams):
                               "    oob_decision_function_ : ndarray of shape (n_samples, n_classes)\n"
                               "        Out-of-bag class probabilities of the training samples.\n"))
 
-    @staticmethod
-    def _default_estimator():
-        from ..tree import DecisionTreeClassifier              # the same layer; imported on use
-
-        return DecisionTreeClassifier()
+    _tree_name = "DecisionTreeClassifier"
 
     def fit(self, X, y, sample_weight=None):
         """Fit the B members on their samples. ``X`` (n_samples, n_features), ``y`` (n_samples,) labels,
@@ -358,11 +363,7 @@ class BaggingRegressor(_RegressorOutputs, RegressorMixin, _BaggingParams):
                               "    oob_prediction_ : ndarray of shape (n_samples,)\n"
                               "        Out-of-bag predictions of the training samples.\n"))
 
-    @staticmethod
-    def _default_estimator():
-        from ..tree import DecisionTreeRegressor
-
-        return DecisionTreeRegressor()
+    _tree_name = "DecisionTreeRegressor"
 
     def fit(self, X, y, sample_weight=None):
         """Fit the B members on their samples. ``X`` (n_samples, n_features), ``y`` (n_samples,) numbers,

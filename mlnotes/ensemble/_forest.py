@@ -149,11 +149,7 @@ class RandomForestClassifier(_ClassifierOutputs, ClassifierMixin, _BaseForest):
         self.ccp_alpha = ccp_alpha
         self.max_samples = max_samples
 
-    @staticmethod
-    def _tree_class():
-        from ..tree import DecisionTreeClassifier              # the same layer; imported on use
-
-        return DecisionTreeClassifier
+    _tree_name = "DecisionTreeClassifier"
 
     def _class_weight_of_codes(self, n_classes):
         """The dict ``class_weight`` as a weight per class code (1 for labels it does not name)."""
@@ -230,11 +226,7 @@ class RandomForestRegressor(_RegressorOutputs, RegressorMixin, _BaseForest):
         self.ccp_alpha = ccp_alpha
         self.max_samples = max_samples
 
-    @staticmethod
-    def _tree_class():
-        from ..tree import DecisionTreeRegressor
-
-        return DecisionTreeRegressor
+    _tree_name = "DecisionTreeRegressor"
 
     def fit(self, X, y, sample_weight=None):
         """Grow the trees. ``X`` (n_samples, n_features), ``y`` (n_samples,) numbers, ``sample_weight``
