@@ -55,8 +55,12 @@ ERROR_OUTPUTS = """() => {
   for (let i = 0; i < nb.cells.length; i++) {
     const cell = nb.cells.get(i);
     if (cell.type !== 'code') continue;
-    for (const out of cell.toJSON().outputs) {
-      if (out.output_type === 'error') errors.push(`cell ${i}: ${out.ename}: ${out.evalue}`);
+    // the output models, not cell.toJSON(): that serialises every figure of the chapter (4 s measured)
+    for (let j = 0; j < cell.outputs.length; j++) {
+      const out = cell.outputs.get(j);
+      if (out.type !== 'error') continue;
+      const json = out.toJSON();
+      errors.push(`cell ${i}: ${json.ename}: ${json.evalue}`);
     }
   }
   return errors;
@@ -120,29 +124,76 @@ def _screenshot(locator, path: str) -> None:
     warnings.warn(f"no screenshot {path}: the element never settled ({last})", stacklevel=2)
 
 
+def _open_and_run_all(page, base: str, book, notebook: str, workspace: str) -> str:
+    """Open ``notebook`` (relative to the server's root ``book``) in a workspace of its own, wait for an idle
+    kernel, clear every output and Run All, as a reader does; "done" or "stopped" (at a cell that raised)."""
+    # a workspace of its own, reset: JupyterLab would otherwise reopen the previous notebooks' tabs
+    page.goto(f"{base}/lab/workspaces/{workspace}/tree/{notebook}?reset")
+    try:  # the kernel starts in a few seconds on an idle machine; minutes on a loaded one
+        page.wait_for_function(KERNEL_READY, timeout=180_000, polling=250)
+    except Exception:
+        log = (book.parent / "lab.log").read_text()[-2000:]
+        raise AssertionError(f"{notebook}: no idle Python kernel after 180 s; server log:\n{log}") from None
+    page.click(".lm-MenuBar-itemLabel:text-is('Edit')")  # a reader's run: no stored output left
+    page.click(".lm-Menu-itemLabel:text-is('Clear Outputs of All Cells')")
+    page.wait_for_function(f"() => ({PROMPTS})().every(p => p === '[ ]:')", timeout=10_000)
+    page.click(".lm-MenuBar-itemLabel:text-is('Run')")
+    page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
+    return page.wait_for_function(RUN_STATE, arg=_code_cells(book, notebook), timeout=240_000,
+                                  polling=250).json_value()
+
+
+def _open_folds(page) -> None:
+    """Open every drop-down (a verdict's details): a reader can, and their math must typeset too."""
+    page.evaluate("() => document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) details')"
+                  ".forEach(d => { d.open = true; })")
+    page.wait_for_timeout(1000)
+
+
+def _raw_markup(page) -> list[str]:
+    return sorted({m.group(0) for text in page.evaluate(RENDERED_TEXT) for m in RAW_MARKUP.finditer(text)})
+
+
+# A notebook with one mistake of each kind the chapter test looks for: the checks must report each.
+CANARY_CELLS = [
+    nbformat.v4.new_markdown_cell("An undefined macro: $\\undefinedcanarymacro{x} + 1$."),
+    nbformat.v4.new_code_cell("print(':::{admonition} markup shown raw')"),
+    nbformat.v4.new_code_cell("1 / 0"),
+    nbformat.v4.new_code_cell("print('not reached: Run All stops at the error')"),
+]
+
+
+def test_lab_checks_fail_on_a_broken_notebook(lab, browser):
+    """The checks of the chapter test report an error output, an undefined macro and raw MyST markup."""
+    base, book = lab
+    nb = nbformat.v4.new_notebook(cells=CANARY_CELLS)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, book / "canary.ipynb")
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    try:
+        assert _open_and_run_all(page, base, book, "canary.ipynb", "canary") == "stopped"
+        _open_folds(page)
+        errors = page.evaluate(ERROR_OUTPUTS)
+        assert len(errors) == 1 and "ZeroDivisionError" in errors[0], errors
+        math = page.evaluate(MATH_ERRORS)
+        assert any("undefinedcanarymacro" in m for m in math), math
+        raw = _raw_markup(page)
+        assert ":::{admonition}" in raw, raw
+    finally:
+        page.close()
+        shutdown_kernels(base)
+
+
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=[c.split("/")[1][:2] for c in CHAPTERS])
 def test_chapter_runs_and_reads_in_jupyterlab(lab, browser, chapter):
     base, book = lab
-    n_code = _code_cells(book, chapter)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     shot = SCREENSHOTS / chapter.split("/")[1].replace(".ipynb", "")
     for old in SCREENSHOTS.glob(f"{shot.name}-*.png"):  # no stale failure screenshot of an earlier run
         old.unlink()
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
     try:
-        # a workspace of its own, reset: JupyterLab would otherwise reopen the previous chapters' tabs
-        page.goto(f"{base}/lab/workspaces/{shot.name[:2]}/tree/{chapter}?reset")
-        try:  # the kernel starts in a few seconds on an idle machine; minutes on a loaded one
-            page.wait_for_function(KERNEL_READY, timeout=180_000, polling=250)
-        except Exception:
-            log = (book.parent / "lab.log").read_text()[-2000:]
-            raise AssertionError(f"{chapter}: no idle Python kernel after 180 s; server log:\n{log}") from None
-        page.click(".lm-MenuBar-itemLabel:text-is('Edit')")  # a reader's run: no stored output left
-        page.click(".lm-Menu-itemLabel:text-is('Clear Outputs of All Cells')")
-        page.wait_for_function(f"() => ({PROMPTS})().every(p => p === '[ ]:')", timeout=10_000)
-        page.click(".lm-MenuBar-itemLabel:text-is('Run')")
-        page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
-        state = page.wait_for_function(RUN_STATE, arg=n_code, timeout=240_000, polling=250).json_value()
+        state = _open_and_run_all(page, base, book, chapter, shot.name[:2])
         if state != "done":
             prompts = page.evaluate(PROMPTS)
             unrun = [i for i, p in enumerate(prompts) if p == "[ ]:"]
@@ -155,15 +206,12 @@ def test_chapter_runs_and_reads_in_jupyterlab(lab, browser, chapter):
         page.wait_for_timeout(300)
         page.screenshot(path=f"{shot}-top.png")
 
-        # open every drop-down (a verdict's details): a reader can, and their math must typeset too
-        page.evaluate("() => document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) details')"
-                      ".forEach(d => { d.open = true; })")
-        page.wait_for_timeout(1000)
+        _open_folds(page)
         errors = page.evaluate(ERROR_OUTPUTS)
         assert not errors, f"{chapter}: error outputs in JupyterLab: {errors}"
         math = page.evaluate(MATH_ERRORS)
         assert not math, f"{chapter}: math that failed to typeset in JupyterLab: {math[:10]}"
-        raw = sorted({m.group(0) for text in page.evaluate(RENDERED_TEXT) for m in RAW_MARKUP.finditer(text)})
+        raw = _raw_markup(page)
         assert not raw, f"{chapter}: MyST markup shown raw in JupyterLab: {raw}"
 
         handle, image = _slider_figure(page)
