@@ -53,17 +53,19 @@ class OneVsRestClassifier(ClassifierMixin, BaseEstimator):
 
     def decision_function(self, X):
         """Scores of every class, shape (n_samples, n_classes) ((n_samples,) for two classes, as scikit-learn)."""
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False)
-        S = np.column_stack([_scores(est, X) for est in self.estimators_])
+        S = self._score_matrix(X)
         return S[:, 1] if len(self.classes_) == 2 else S
 
     def predict(self, X):
         """The class of the largest score, shape (n_samples,)."""
+        S = self._score_matrix(X)
+        return self.classes_[S.argmax(axis=1)]
+
+    def _score_matrix(self, X):
+        """The score of every class's classifier (:func:`_scores`), shape (n_samples, n_classes)."""
         check_is_fitted(self)
         X = validate_data(self, X, reset=False)
-        S = np.column_stack([_scores(est, X) for est in self.estimators_])
-        return self.classes_[S.argmax(axis=1)]
+        return np.column_stack([_scores(est, X) for est in self.estimators_])
 
     @available_if(lambda self: hasattr(self.estimator, "predict_proba"))
     def predict_proba(self, X):
@@ -111,7 +113,10 @@ class OneVsOneClassifier(ClassifierMixin, BaseEstimator):
     def votes(self, X):
         """Number of pairwise wins of every class, shape (n_samples, n_classes)."""
         check_is_fitted(self)
-        X = validate_data(self, X, reset=False)
+        return self._count_votes(validate_data(self, X, reset=False))
+
+    def _count_votes(self, X):
+        """:meth:`votes` of validated ``X``: each pair classifier's winner gets one vote."""
         V = np.zeros((X.shape[0], len(self.classes_)), dtype=int)
         rows = np.arange(X.shape[0])
         for (i, j), est in zip(self.pairs_, self.estimators_):
@@ -130,11 +135,8 @@ class OneVsOneClassifier(ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         X = validate_data(self, X, reset=False)
         n, K = X.shape[0], len(self.classes_)
-        V, confidence = np.zeros((n, K)), np.zeros((n, K))
-        rows = np.arange(n)
+        V, confidence = self._count_votes(X), np.zeros((n, K))
         for (i, j), est in zip(self.pairs_, self.estimators_):
-            winner = np.where(est.predict(X) == 1, j, i)
-            np.add.at(V, (rows, winner), 1)
             c = _scores(est, X)
             confidence[:, i] -= c
             confidence[:, j] += c
