@@ -22,6 +22,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin, clone
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..tree import DecisionTreeRegressor
+from ..tree._classes import split_values, validate_split_data
 from ..utils._classifier import ProbaClassifierMixin
 from ..utils.validation import check_classes, check_option, check_sample_weight, check_scalar
 
@@ -284,10 +285,7 @@ class _BaseGradientBoosting(BaseEstimator):
         if self.loss == "huber":
             check_scalar(self.alpha, "alpha", Real, min_val=0, max_val=1, include_boundaries="neither")
         w = check_sample_weight(sample_weight, X.shape[0])
-        Xf = X.astype(np.float32)
-        if not np.isfinite(Xf).all():
-            raise ValueError("X has values too large for float32 (the trees split on float32 values)")
-        self._Xf = Xf
+        self._Xf = split_values(X)
         return w
 
     def _raw_from_init(self, X):
@@ -296,12 +294,7 @@ class _BaseGradientBoosting(BaseEstimator):
         return self._init_predictions(X)
 
     def _check_X(self, X):
-        check_is_fitted(self, "estimators_")
-        X = validate_data(self, X, reset=False, dtype=[np.float64, np.float32])
-        Xf = X.astype(np.float32)
-        if not np.isfinite(Xf).all():
-            raise ValueError("X has values too large for float32")
-        return X, Xf
+        return validate_split_data(self, X, "estimators_")
 
     def _raw_predict(self, X):
         """The scores :math:`f_M(x)`, shape (n_samples, n_trees_per_round)."""

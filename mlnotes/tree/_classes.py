@@ -16,6 +16,25 @@ from ._prune import cost_complexity_path, prune_tree
 from ._tree import Tree
 
 
+def split_values(X):
+    """``X`` (a validated float array) as float32: the values the trees split on, as scikit-learn's trees do.
+
+    Raises ``ValueError`` if a value overflows float32. Used by the trees and by gradient boosting."""
+    Xf = X.astype(np.float32)
+    if not np.isfinite(Xf).all():
+        raise ValueError("X has values too large for float32 (the trees split on float32 values, as "
+                         "scikit-learn's)")
+    return Xf
+
+
+def validate_split_data(estimator, X, fitted):
+    """``X`` given to a fitted tree model after fit: ``(X, split_values(X))``, once ``fitted`` (the name of a
+    fitted attribute) is set and ``X`` has the features seen in fit (float64 or float32)."""
+    check_is_fitted(estimator, fitted)
+    X = validate_data(estimator, X, reset=False, dtype=[np.float64, np.float32])
+    return X, split_values(X)
+
+
 def _check_count_or_fraction(value, name, min_int):
     """An int >= min_int (a number of samples) or a float in (0, 1] (a fraction of them), as scikit-learn."""
     if isinstance(value, (bool, np.bool_)):
@@ -109,10 +128,7 @@ class BaseDecisionTree(BaseEstimator):
             raise ValueError(f"{type(self).__name__} got {n} sample: at least 2 samples are needed to fit a tree")
         w = check_sample_weight(sample_weight, n)
         mss, msl, mwf, n_feat = self._check_params(n, d)
-        Xf = X.astype(np.float32)
-        if not np.isfinite(Xf).all():
-            raise ValueError("X has values too large for float32 (the trees split on float32 values, as "
-                             "scikit-learn's)")
+        Xf = split_values(X)
         positive = w > 0
         if not positive.all():                       # samples of weight 0 take no part (as in scikit-learn)
             Xf, target, w = Xf[positive], target[positive], w[positive]
@@ -129,12 +145,7 @@ class BaseDecisionTree(BaseEstimator):
         return self
 
     def _validate_X(self, X):
-        check_is_fitted(self, "tree_")
-        X = validate_data(self, X, reset=False, dtype=[np.float64, np.float32])
-        Xf = X.astype(np.float32)
-        if not np.isfinite(Xf).all():
-            raise ValueError("X has values too large for float32")
-        return Xf
+        return validate_split_data(self, X, "tree_")[1]
 
     def apply(self, X):
         """The index of the leaf each sample of ``X`` (n_samples, n_features) lands in, shape (n_samples,)."""
