@@ -68,13 +68,20 @@ class Tree:
         """The leaf of each row of ``Xf`` (float32 or float64, shape (n_samples, n_features)): a loop over depths,
         vectorised over samples."""
         node = np.zeros(Xf.shape[0], dtype=np.intp)
+        for _ in self._descend(Xf, node):
+            pass
+        return node
+
+    def _descend(self, Xf, node):
+        """Move the rows of ``Xf`` from the nodes ``node`` (updated in place) down to their leaves, one depth at a
+        time; after each depth, yield the rows that moved (their new nodes are ``node[rows]``)."""
         active = np.flatnonzero(self.children_left[node] != -1)
         while active.size:
             nodes = node[active]
             go_left = Xf[active, self.feature[nodes]].astype(np.float64) <= self.threshold[nodes]
             node[active] = np.where(go_left, self.children_left[nodes], self.children_right[nodes])
+            yield active
             active = active[self.children_left[node[active]] != -1]
-        return node
 
     def decision_path(self, Xf):
         """Indicator matrix (scipy.sparse CSR, shape (n_samples, node_count)) of the nodes each row visits."""
@@ -83,14 +90,9 @@ class Tree:
         n = Xf.shape[0]
         node = np.zeros(n, dtype=np.intp)
         rows, cols = [np.arange(n)], [node.copy()]
-        active = np.flatnonzero(self.children_left[node] != -1)
-        while active.size:
-            nodes = node[active]
-            go_left = Xf[active, self.feature[nodes]].astype(np.float64) <= self.threshold[nodes]
-            node[active] = np.where(go_left, self.children_left[nodes], self.children_right[nodes])
-            rows.append(active)
-            cols.append(node[active])
-            active = active[self.children_left[node[active]] != -1]
+        for moved in self._descend(Xf, node):
+            rows.append(moved)
+            cols.append(node[moved])
         rows, cols = np.concatenate(rows), np.concatenate(cols)
         order = np.lexsort((cols, rows))
         return sparse.csr_matrix((np.ones(len(rows), dtype=np.intp), (rows[order], cols[order])),
