@@ -20,9 +20,9 @@ import numpy as np
 from scipy.special import log_softmax, softmax
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..optim import column_scale, minimize
+from ._models import linear_scores
 from ..utils.validation import (check_bool, check_classes, check_option, check_sample_weight, check_scalar,
                                 check_square_sums)
 
@@ -183,9 +183,7 @@ class GLMClassifier(ClassifierMixin, BaseEstimator):
     def decision_function(self, X):
         """Scores :math:`Xw + b`: shape (n_samples,) for two classes (positive: ``classes_[1]``), else
         (n_samples, n_classes)."""
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False, dtype=np.float64)
-        Z = X @ self.coef_.T + self.intercept_
+        Z = linear_scores(self, X)
         return Z[:, 0] if Z.shape[1] == 1 else Z
 
     def predict_proba(self, X):

@@ -10,6 +10,16 @@ from ..utils.validation import check_square_sums
 from ._least_squares import _center, _check_alpha
 
 
+def linear_scores(estimator, X):
+    """The scores :math:`XW^\top + b` of a fitted linear model (``coef_`` of shape (n_features,) or
+    (n_outputs, n_features), ``intercept_``) on ``X`` validated against its fit: shape (n_samples,) or
+    (n_samples, n_outputs). The one evaluation of a linear model's scores, for the regressors' ``predict`` and
+    the linear classifiers' ``decision_function``."""
+    check_is_fitted(estimator)
+    X = validate_data(estimator, X, reset=False, dtype=np.float64)
+    return X @ estimator.coef_.T + estimator.intercept_
+
+
 class LinearPredictMixin:
     """``predict`` of the fitted linear regressors: :math:`\\hat y = X w + b` from ``coef_`` and ``intercept_``."""
 
@@ -24,9 +34,7 @@ class LinearPredictMixin:
         -------
         y_pred : ndarray of shape (n_samples,) or (n_samples, n_targets)
         """
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False, dtype=np.float64)
-        return X @ self.coef_.T + self.intercept_
+        return linear_scores(self, X)
 
 
 class _LeastSquaresBase(LinearPredictMixin, MultiOutputMixin, RegressorMixin, BaseEstimator):

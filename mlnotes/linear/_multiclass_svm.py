@@ -29,9 +29,9 @@ from numbers import Integral
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.validation import check_is_fitted, validate_data
 from threadpoolctl import threadpool_limits
 
+from ._models import linear_scores
 from ..optim import inverse_time, qp_interior_point, shifted_cholesky, subgradient_descent
 from ..utils.validation import (as_float_matrix, as_float_vector, check_bool, check_classes, check_sample_weight,
                                 check_scalar)
@@ -390,18 +390,13 @@ class MulticlassSVM(ClassifierMixin, BaseEstimator):
         self.n_iter_ = n_iter
         return self
 
-    def _compatibility(self, X):
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False, dtype=np.float64)
-        return X @ self.coef_.T + self.intercept_
-
     def decision_function(self, X):
         """Compatibility scores :math:`w_y^\\top x + b_y`, shape (n_samples, n_classes); for two classes, as
         scikit-learn, the difference of the two scores, shape (n_samples,) (positive: ``classes_[1]``)."""
-        S = self._compatibility(X)
+        S = linear_scores(self, X)
         return S[:, 1] - S[:, 0] if S.shape[1] == 2 else S
 
     def predict(self, X):
         """The class of the largest score, shape (n_samples,)."""
-        S = self._compatibility(X)
+        S = linear_scores(self, X)
         return self.classes_[S.argmax(axis=1)]

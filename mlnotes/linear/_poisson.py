@@ -14,11 +14,12 @@ because both use the canonical link of their distribution.
 import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.metrics import d2_tweedie_score
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import validate_data
 
 from ..utils.validation import (as_finite_array, as_float_matrix, as_float_vector, check_bool, check_sample_weight,
                                 check_scalar)
 from ._glm import check_solver_params, fit_glm, warn_unless_converged
+from ._models import linear_scores
 
 
 def _design(X, fit_intercept):
@@ -181,9 +182,7 @@ class PoissonRegression(RegressorMixin, BaseEstimator):
 
     def predict(self, X):
         """Predicted means :math:`e^{Xw + b}`, shape (n_samples,)."""
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False, dtype=np.float64)
-        return np.exp(X @ self.coef_ + self.intercept_)
+        return np.exp(linear_scores(self, X))
 
     def score(self, X, y, sample_weight=None):
         r"""The fraction of Poisson deviance explained, :math:`D^2 = 1 - D(y, \hat\mu) / D(y, \bar y)`, as

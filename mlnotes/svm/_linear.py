@@ -6,9 +6,9 @@ from numbers import Integral, Real
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.validation import check_is_fitted, validate_data
 
 from ..linear import svm_primal_objective, svm_primal_subgradient
+from ..linear._models import linear_scores
 from ..linear._nonsmooth import _svm_primal_objective, _svm_primal_subgradient
 from ..optim import inverse_time, subgradient_descent
 from ..utils.validation import check_bool, check_classes, check_scalar
@@ -147,9 +147,7 @@ class LinearSVM(ClassifierMixin, BaseEstimator):
     def decision_function(self, X):
         r"""Scores :math:`w^\top x + b`: shape (n_samples,) with two classes (positive: ``classes_[1]``), else
         (n_samples, n_classes)."""
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False, dtype=np.float64)
-        scores = X @ self.coef_.T + self.intercept_
+        scores = linear_scores(self, X)
         return scores[:, 0] if len(self.classes_) == 2 else scores
 
     def predict(self, X):
