@@ -10,7 +10,7 @@ from numbers import Integral, Real
 
 import numpy as np
 
-from ..utils.validation import as_float_matrix, check_bool, check_scalar
+from ..utils.validation import as_float_matrix, check_bool, check_same_features, check_scalar
 
 
 def polynomial_features_map(X, degree=3, gamma=None, coef0=1, *, return_powers=False):
@@ -130,9 +130,7 @@ def mips_transform(X, Y):
     """
     X = as_float_matrix(X, "X")
     Y = as_float_matrix(Y, "Y")
-    if X.shape[1] != Y.shape[1]:
-        raise ValueError(f"X and Y must have the same number of features, got X with {X.shape[1]} and Y with "
-                         f"{Y.shape[1]}")
+    check_same_features(X, Y)
 
     def pad(A, name, first):
         squared_norms = np.einsum("ij,ij->i", A, A)

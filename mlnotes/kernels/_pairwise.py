@@ -13,7 +13,7 @@ from numbers import Integral, Real
 import numpy as np
 from scipy.spatial.distance import cdist
 
-from ..utils.validation import as_float_matrix, check_scalar
+from ..utils.validation import as_float_matrix, check_same_features, check_scalar
 
 
 def _check_pair(X, Y):
@@ -31,9 +31,7 @@ def _check_pair(X, Y):
     if same:
         return X, X, True
     Y = as_float_matrix(Y, "Y")
-    if X.shape[1] != Y.shape[1]:
-        raise ValueError(f"X and Y must have the same number of features, got X with {X.shape[1]} and Y with "
-                         f"{Y.shape[1]}")
+    check_same_features(X, Y)
     return X, Y, False
 
 

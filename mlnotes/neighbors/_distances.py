@@ -12,7 +12,7 @@ from numbers import Real
 
 import numpy as np
 
-from ..utils.validation import as_float_matrix, check_option, check_scalar
+from ..utils.validation import as_float_matrix, check_option, check_same_features, check_scalar
 
 #: The metric names accepted, and the aliases scikit-learn accepts for them.
 METRICS = ("euclidean", "manhattan", "chebyshev", "minkowski", "cosine", "mahalanobis")
@@ -219,8 +219,6 @@ def pairwise_distances(X, Y=None, metric="euclidean", *, p=None, VI=None, V=None
     """
     X = as_float_matrix(X, "X")
     Y = X if Y is None else as_float_matrix(Y, "Y")
-    if X.shape[1] != Y.shape[1]:
-        raise ValueError(f"X and Y must have the same number of features, got X with {X.shape[1]} and Y with "
-                         f"{Y.shape[1]}")
+    check_same_features(X, Y)
     m = Metric(metric, X.shape[1], p=p, VI=VI, V=V)
     return m.to_distance(m.rank(X, m.prepare(Y)))

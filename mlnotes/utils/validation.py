@@ -58,6 +58,14 @@ def as_float_matrix(X, name="X"):
     return _as_float_array(X, name, 2)
 
 
+def check_same_features(X, Y):
+    """Raise ``ValueError`` unless the matrices ``X`` and ``Y`` (two sample sets, already validated) have the same
+    number of features (columns): the check of every function of two sample sets (kernels, distances)."""
+    if X.shape[1] != Y.shape[1]:
+        raise ValueError(f"X and Y must have the same number of features, got X with {X.shape[1]} and Y with "
+                         f"{Y.shape[1]}")
+
+
 def as_float_vector(y, name="y", n_samples=None):
     """Return ``y`` as a finite, non-empty float array of shape (n_samples,).
 
