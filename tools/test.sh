@@ -13,6 +13,13 @@ echo "test: setup and strict build took $((SECONDS - start)) s"
 export MLNOTES_SCREENSHOTS="${MLNOTES_SCREENSHOTS:-off}"
 # --dist loadscope with the work units of conftest.py: a notebook's cells, or a site page's browser
 # tests, run in order on one worker; the longest units start first.
-exec .venv/bin/python -m pytest tests book -p no:cacheprovider \
+# _build/test-report.xml: every test's seconds, which tools/stages.py sums per stage and per chapter (and
+# projects to the whole course) after the run.
+build_seconds=$((SECONDS - start))
+status=0
+.venv/bin/python -m pytest tests book -p no:cacheprovider \
   --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
-  -n 2 --dist loadscope --durations=30 "$@"
+  -n 2 --dist loadscope --durations=30 --junitxml=_build/test-report.xml "$@" || status=$?
+echo "test: pytest took $((SECONDS - start - build_seconds)) s; setup and build $build_seconds s"
+.venv/bin/python tools/stages.py _build/test-report.xml --fixed "$build_seconds" || true
+exit $status

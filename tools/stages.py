@@ -1,0 +1,114 @@
+"""Where the test command's time goes: per stage, per chapter, and projected to the whole course.
+
+    python tools/stages.py                      # reads _build/test-report.xml (tools/test.sh writes it)
+    python tools/stages.py path/to/report.xml --chapters 33 --workers 2 --fixed 180
+
+Reads the JUnit XML report of a pytest run (per test: setup + call + teardown seconds) and sums the time of
+each stage: the library's unit tests, nbval over the chapter notebooks, the browser test of the built site,
+the JupyterLab test, and the rest. A chapter's share is its notebook's nbval time plus the browser time of its
+page; the projection to ``--chapters`` chapters is
+
+    (stage time that does not grow with chapters + chapters x mean time of a chapter) / workers + fixed,
+
+with ``--fixed`` the seconds of setup and the strict build (tools/test.sh prints them). It is a projection
+from measured times, not a measurement: the workers are assumed busy throughout (pytest-xdist's
+``--dist loadscope`` hands out the longest units first), and the unit tests are assumed not to grow.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHAPTER = re.compile(r"book/part\d+/(\d\d)_\w+")
+
+
+def stage_of(classname: str, name: str, file: str) -> str:
+    """The stage of one test, from the file pytest reports for it."""
+    path = (file or classname.replace(".", "/")).replace("\\", "/")
+    if path.endswith(".ipynb") or path.startswith("book/"):
+        return "nbval"
+    if path.startswith("tests/site"):
+        return "browser"
+    if path.startswith("tests/lab"):
+        return "jupyterlab"
+    if path.startswith("tests/unit") or path.startswith("tests/test_layers"):
+        return "unit"
+    return "other (notebook hygiene, tools, checker must-fail tests)"
+
+
+def read_report(path: Path) -> list[dict]:
+    """[{stage, chapter, seconds, id}] for every test case of the JUnit XML report at ``path``."""
+    cases = []
+    for case in ET.parse(path).getroot().iter("testcase"):
+        classname, name = case.get("classname", ""), case.get("name", "")
+        file = case.get("file", "")
+        test_id = f"{file or classname}::{name}"
+        # a notebook's classname is its path with dots (book.part1.01_linear_algebra.ipynb), a page's test
+        # names the page in its parameters (test_page[book/part1/01_linear_algebra.html])
+        chapter = CHAPTER.search(classname.replace(".", "/") + "::" + name)
+        cases.append({"stage": stage_of(classname, name, file), "chapter": chapter.group(1) if chapter else None,
+                      "seconds": float(case.get("time", 0.0)), "id": test_id})
+    return cases
+
+
+def summarise(cases: list[dict], chapters: int, workers: int, fixed: float) -> str:
+    """The table of stages, the mean chapter and the projection (see the module docstring)."""
+    if not cases:
+        raise ValueError("the report has no test cases")
+    if chapters < 1 or workers < 1 or fixed < 0:
+        raise ValueError("--chapters and --workers must be >= 1 and --fixed >= 0")
+    by_stage: dict[str, list[float]] = defaultdict(list)
+    per_chapter: dict[str, float] = defaultdict(float)
+    for c in cases:
+        by_stage[c["stage"]].append(c["seconds"])
+        if c["chapter"] and c["stage"] in {"nbval", "browser"}:
+            per_chapter[c["chapter"]] += c["seconds"]
+    total = sum(c["seconds"] for c in cases)
+    lines = ["| stage | tests | seconds (sum over workers) | share |", "|---|---|---|---|"]
+    for stage, times in sorted(by_stage.items(), key=lambda kv: -sum(kv[1])):
+        lines.append(f"| {stage} | {len(times)} | {sum(times):.0f} | {sum(times) / total:.0%} |")
+    lines.append(f"| **total** | {len(cases)} | {total:.0f} | |")
+    n_now = len(per_chapter)
+    if n_now:
+        mean = sum(per_chapter.values()) / n_now
+        grows = sum(per_chapter.values())
+        rest = total - grows
+        now = rest / workers + fixed + grows / workers
+        projected = rest / workers + fixed + chapters * mean / workers
+        slowest = sorted(per_chapter.items(), key=lambda kv: -kv[1])[:3]
+        lines += [
+            "",
+            f"{n_now} chapters: nbval + browser {grows:.0f} s, mean {mean:.1f} s a chapter (slowest: "
+            + ", ".join(f"{ch} {s:.0f} s" for ch, s in slowest) + f"); the rest {rest:.0f} s.",
+            f"Estimate now: {now / 60:.1f} min; projected at {chapters} chapters: {projected / 60:.1f} min "
+            f"({workers} workers, {fixed:.0f} s setup and build).",
+        ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("report", nargs="?", type=Path, default=ROOT / "_build" / "test-report.xml")
+    parser.add_argument("--chapters", type=int, default=33, help="chapters to project to (default 33)")
+    parser.add_argument("--workers", type=int, default=2, help="pytest-xdist workers (default 2)")
+    parser.add_argument("--fixed", type=float, default=0.0, help="seconds of setup and build (default 0)")
+    args = parser.parse_args(argv)
+    if not args.report.is_file():
+        print(f"stages: no report at {args.report} (run the tests with --junitxml={args.report})", file=sys.stderr)
+        return 2
+    try:
+        print(summarise(read_report(args.report), args.chapters, args.workers, args.fixed))
+    except ValueError as exc:
+        print(f"stages: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
