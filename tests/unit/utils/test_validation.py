@@ -440,3 +440,27 @@ def test_sparse_input_to_the_array_helpers_is_named():
                  lambda: logistic_objective(np.zeros(4), X, np.ones(6), np.ones(6), 1.0, True)):
         with pytest.raises(TypeError, match=r"scipy\.sparse csr_matrix, but dense data is required.*toarray"):
             call()
+
+
+def test_check_same_features_names_both_counts():
+    from mlnotes.utils.validation import check_same_features
+
+    check_same_features(np.zeros((3, 2)), np.zeros((5, 2)))
+    with pytest.raises(ValueError, match="same number of features, got X with 2 and Y with 3"):
+        check_same_features(np.zeros((3, 2)), np.zeros((3, 3)))
+
+
+def test_classifier_mixins_derive_predict_and_log_proba_from_predict_proba():
+    from mlnotes.utils._classifier import ArgmaxPredictMixin, ProbaClassifierMixin
+
+    class Fixed(ProbaClassifierMixin):
+        classes_ = np.array(["a", "b", "c"])
+
+        def predict_proba(self, X):
+            return np.array([[0.2, 0.5, 0.3], [0.4, 0.4, 0.2], [0.0, 0.0, 1.0]])
+
+    model = Fixed()
+    assert list(model.predict(None)) == ["b", "a", "c"]            # ties: the first class
+    log_p = model.predict_log_proba(None)
+    assert np.isneginf(log_p[2, 0]) and np.array_equal(log_p[0], np.log([0.2, 0.5, 0.3]))
+    assert not hasattr(ArgmaxPredictMixin, "predict_log_proba")
