@@ -5,17 +5,16 @@ For a loss :math:`\psi` of the residual, :func:`fit_linear` minimises
 .. math:: \hat R(w, b) = \frac1n \sum_{i=1}^n \psi(y_i - w^\top x_i - b)
 
 for :math:`\psi` the square, absolute or Huber loss, each with the method that suits it: least squares
-in closed form (:func:`mlnotes.optim.least_squares`, orthogonal factorisation), the absolute loss as a linear program, and the Huber loss
+in closed form (:func:`mlnotes.optim.least_squares`, orthogonal factorisation), the absolute loss as a linear program (:func:`mlnotes.optim.linear_program`), and the Huber loss
 (convex and :math:`C^1`) by gradient descent (:func:`mlnotes.optim.gradient_descent`) with the fixed
 step :math:`1/L`. Derived and compared in
 chapter 5, *Loss functions* (robust line fits).
 """
 
 import numpy as np
-from scipy import optimize
 
 from ..losses import REGRESSION_LOSSES, huber, huber_grad
-from ..optim import gradient_descent, least_squares
+from ..optim import gradient_descent, least_squares, linear_program
 from ..utils.validation import as_float_matrix, as_float_vector, check_bool, check_option, check_scalar
 
 def _least_squares(A, y):
@@ -30,10 +29,7 @@ def _least_absolute_deviations(A, y):
     A_ub = np.block([[-A, -np.eye(n)], [A, -np.eye(n)]])
     b_ub = np.concatenate([-y, y])
     bounds = [(None, None)] * p + [(0, None)] * n
-    result = optimize.linprog(cost, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method="highs")
-    if result.status != 0:  # pragma: no cover - the LP is always feasible and bounded below
-        raise RuntimeError(f"the least-absolute-deviations linear program failed: {result.message}")
-    return result.x[:p]
+    return linear_program(cost, A_ub, b_ub, bounds)[:p]       # always feasible and bounded below
 
 
 def _huber_descent(A, y, delta, tol, max_iter):

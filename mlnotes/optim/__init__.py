@@ -31,7 +31,8 @@ The solvers
   rescaled weights, see :func:`column_scale`, optionally within box ``bounds``, or by damped Newton), which
   checks the stopping rule itself (the norm of the gradient, projected onto the box where there is one);
 - least squares, in closed form: :func:`least_squares` (orthogonal factorisation, normal equations,
-  ridge by Cholesky or SVD), the solver of every least-squares fit of the library;
+  ridge by Cholesky or SVD), the solver of every least-squares fit of the library; linear programs:
+  :func:`linear_program` (HiGHS; least absolute deviations, chapter 5);
 - deterministic: :func:`gradient_descent` (fixed step, Armijo :func:`backtracking` or
   :func:`exact_line_search`), :func:`newton` (pure, or damped by the Armijo line search: the Newton
   method that ``LogisticRegression(solver="newton")`` runs), :func:`projected_gradient_descent` over a
@@ -59,6 +60,7 @@ from ._descent import (LineSearchError, backtracking, exact_line_search, gradien
                        minimize_scalar_bounded, newton)
 from ._distributed import data_parallel_gradient, shards
 from ._least_squares import least_squares
+from ._linear_program import linear_program
 from ._minimize import column_scale, minimize
 from ._interior_point import qp_interior_point, shifted_cholesky
 from ._projected import projected_gradient_descent
@@ -71,7 +73,7 @@ from ._schedules import constant, geometric, inverse_sqrt, inverse_time
 from ._stochastic import minibatches, sgd
 from ._subgradient import subgradient_descent
 
-__all__ = ["OptimizeResult", "minimize", "column_scale", "least_squares", "gradient_descent", "backtracking", "exact_line_search", "minimize_scalar_bounded", "newton", "sgd", "minibatches",
+__all__ = ["OptimizeResult", "minimize", "column_scale", "least_squares", "linear_program", "gradient_descent", "backtracking", "exact_line_search", "minimize_scalar_bounded", "newton", "sgd", "minibatches",
            "LineSearchError", "shards", "data_parallel_gradient",
            "subgradient_descent", "constant", "inverse_time", "inverse_sqrt", "geometric",
            "Optimizer", "GradientStep", "Momentum", "Nesterov", "AdaGrad", "RMSProp", "Adam", "run",

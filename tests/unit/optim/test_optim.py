@@ -653,3 +653,27 @@ def test_the_convergence_warning_is_sklearns_class_and_importing_optim_does_not_
     with pytest.warns(ConvergenceWarning) as record:
         O.gradient_descent(lambda x: x @ x, lambda x: 2 * x, [1.0], step_size=0.01, max_iter=2)
     assert record[0].category is ConvergenceWarning
+
+
+def test_linear_program_is_scipys_highs_and_says_when_there_is_no_solution():
+    rng = np.random.default_rng(3)
+    A = rng.normal(size=(12, 3))
+    y = rng.normal(size=12)
+    n, p = A.shape                              # least absolute deviations as an LP, as in chapter 5
+    cost = np.concatenate([np.zeros(p), np.ones(n)])
+    A_ub = np.block([[-A, -np.eye(n)], [A, -np.eye(n)]])
+    b_ub = np.concatenate([-y, y])
+    bounds = [(None, None)] * p + [(0, None)] * n
+    x = O.linear_program(cost, A_ub, b_ub, bounds)
+    reference = optimize.linprog(cost, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method="highs")
+    assert np.array_equal(x, reference.x)
+    with pytest.raises(ValueError, match="no solution"):             # x <= -1 and x >= 0
+        O.linear_program([1.0], [[1.0]], [-1.0], [(0, None)])
+    with pytest.raises(ValueError, match="no solution"):             # min -x over x >= 0: unbounded
+        O.linear_program([-1.0], [[-1.0]], [0.0], [(0, None)])
+    with pytest.raises(ValueError, match="one column per variable"):
+        O.linear_program([1.0, 1.0], [[1.0]], [1.0], [(0, None)] * 2)
+    with pytest.raises(ValueError, match="one pair"):
+        O.linear_program([1.0], [[1.0]], [1.0], [(0, None)] * 2)
+    with pytest.raises(ValueError):
+        O.linear_program([np.nan], [[1.0]], [1.0], [(0, None)])
