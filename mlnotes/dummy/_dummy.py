@@ -12,44 +12,12 @@ from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_array, check_is_fitted, validate_data
 
+from ..stats._quantile import weighted_quantile
 from ..utils._classifier import ProbaClassifierMixin
 from ..utils.validation import check_option, check_sample_weight, check_scalar
 
 _CLASSIFIER_STRATEGIES = ("most_frequent", "prior", "stratified", "uniform", "constant")
 _REGRESSOR_STRATEGIES = ("mean", "median", "quantile", "constant")
-
-
-def weighted_quantile(y, sample_weight, q):
-    r"""The weighted :math:`q`-quantile of each column of ``y`` by the inverted CDF: the smallest value whose
-    cumulative weight reaches :math:`qW` (scikit-learn's ``_weighted_percentile``).
-
-    Parameters
-    ----------
-    y : ndarray of shape (n_samples, n_outputs)
-    sample_weight : ndarray of shape (n_samples,)
-        Non-negative, not all zero.
-    q : float in [0, 1]
-
-    Returns
-    -------
-    ndarray of shape (n_outputs,)
-
-    Notes
-    -----
-    With :math:`y_{(1)} \le \dots \le y_{(n)}` and cumulative weights :math:`C_m = \sum_{l \le m} s_{(l)}`, the value
-    is :math:`y_{(m)}` for the smallest :math:`m` with :math:`C_m \ge qW`; at :math:`q = 0` the leading zero weights
-    are skipped (the smallest value of positive weight). With unit weights and :math:`q = \tfrac12` this is the
-    *lower* median, not numpy's average of the two middle values (scikit-learn's behaviour).
-    """
-    order = np.argsort(y, axis=0, kind="stable")
-    cumulative = np.cumsum(sample_weight[order], axis=0)            # (n_samples, n_outputs)
-    target = q * cumulative[-1]
-    target = np.where(target == 0, np.nextafter(target, target + 1), target)
-    out = np.empty(y.shape[1])
-    for j in range(y.shape[1]):                                     # a loop over outputs, not samples
-        m = min(np.searchsorted(cumulative[:, j], target[j]), y.shape[0] - 1)
-        out[j] = y[order[m, j], j]
-    return out
 
 
 class DummyClassifier(ProbaClassifierMixin, ClassifierMixin, BaseEstimator):

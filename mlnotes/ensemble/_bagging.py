@@ -20,6 +20,7 @@ from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin, clone, is_classifier, is_regressor
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from ..metrics import r2_score
 from ..utils._classifier import ArgmaxPredictMixin
 from ..utils.validation import check_bool, check_classes, check_sample_weight, check_scalar
 
@@ -70,6 +71,18 @@ def run_jobs(n_jobs, jobs):
     if n_jobs is None or n_jobs == 1:
         return [function(*args, **kwargs) for function, args, kwargs in jobs]
     return Parallel(n_jobs=n_jobs, prefer=PREFER)(jobs)
+
+
+def _check_member_kind(estimator, is_kind, kind):
+    """Raise unless ``estimator`` is None (the default tree) or a scikit-learn style ``kind`` (``is_kind`` is
+    scikit-learn's ``is_classifier`` or ``is_regressor``, which need the estimator API to answer)."""
+    if estimator is None:
+        return
+    if not all(callable(getattr(estimator, name, None)) for name in ("fit", "predict", "get_params")):
+        raise TypeError(f"estimator must be a scikit-learn style {kind} with fit, predict and get_params, "
+                        f"got {estimator!r}")
+    if not is_kind(estimator):
+        raise ValueError(f"estimator must be a {kind}, got {estimator!r}")
 
 
 def _fit_member(estimator, X, y, sample_weight, rows, features, use_weights):
@@ -251,9 +264,8 @@ class _RegressorOutputs:
             seen = self._warn_never_out_of_bag(count)
             with np.errstate(invalid="ignore", divide="ignore"):
                 self.oob_prediction_ = total[:, 0] / count
-            residual = y[seen] - self.oob_prediction_[seen]
-            spread = y[seen] - y[seen].mean()
-            self.oob_score_ = float(1 - residual @ residual / (spread @ spread)) if spread @ spread > 0 else 0.0
+            # scikit-learn's rule for a constant target: 1 if the out-of-bag predictions are exact, else 0
+            self.oob_score_ = float(r2_score(y[seen], self.oob_prediction_[seen]))
         return self
 
     def predict(self, X):
@@ -350,8 +362,7 @@ class BaggingClassifier(_ClassifierOutputs, ClassifierMixin, _BaggingParams):
     def fit(self, X, y, sample_weight=None):
         """Fit the B members on their samples. ``X`` (n_samples, n_features), ``y`` (n_samples,) labels,
         ``sample_weight`` (n_samples,) or None. Returns ``self``."""
-        if self.estimator is not None and not is_classifier(self.estimator):
-            raise ValueError(f"estimator must be a classifier, got {self.estimator!r}")
+        _check_member_kind(self.estimator, is_classifier, "classifier")
         return self._fit_classifier(X, y, sample_weight)
 
 
@@ -368,8 +379,7 @@ class BaggingRegressor(_RegressorOutputs, RegressorMixin, _BaggingParams):
     def fit(self, X, y, sample_weight=None):
         """Fit the B members on their samples. ``X`` (n_samples, n_features), ``y`` (n_samples,) numbers,
         ``sample_weight`` (n_samples,) or None. Returns ``self``."""
-        if self.estimator is not None and not is_regressor(self.estimator):
-            raise ValueError(f"estimator must be a regressor, got {self.estimator!r}")
+        _check_member_kind(self.estimator, is_regressor, "regressor")
         return self._fit_regressor(X, y, sample_weight)
 
 

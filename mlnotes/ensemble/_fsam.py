@@ -12,6 +12,7 @@ from numbers import Integral, Real
 
 import numpy as np
 
+from ..losses import exponential, logistic, margin
 from ..optim import minimize_scalar_bounded
 from ..utils.validation import as_float_matrix, as_float_vector, check_sample_weight, check_scalar
 
@@ -19,8 +20,9 @@ __all__ = ["FSAMResult", "fsam", "exponential_loss", "squared_loss", "logistic_l
 
 
 def exponential_loss(y, f):
-    r""":math:`e^{-yf}`, labels :math:`y \in \{-1, +1\}`."""
-    return np.exp(-y * f)
+    r""":math:`e^{-yf}`, labels :math:`y \in \{-1, +1\}` (any other label is refused): chapter 5's margin loss
+    :func:`mlnotes.losses.exponential` of the margins :math:`yf`."""
+    return exponential(margin(y, f))
 
 
 def squared_loss(y, f):
@@ -29,8 +31,9 @@ def squared_loss(y, f):
 
 
 def logistic_loss(y, f):
-    r""":math:`\log(1 + e^{-yf})`, labels :math:`y \in \{-1, +1\}`."""
-    return np.logaddexp(0.0, -y * f)
+    r""":math:`\log(1 + e^{-yf})`, labels :math:`y \in \{-1, +1\}` (any other label is refused): chapter 5's
+    margin loss :func:`mlnotes.losses.logistic` of the margins :math:`yf`."""
+    return logistic(margin(y, f))
 
 
 @dataclass

@@ -21,6 +21,7 @@ from scipy.special import expit, logsumexp, softmax
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin, clone
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from ..stats._quantile import _grouped_quantile, weighted_quantile_by_group  # noqa: F401 (re-exported)
 from ..tree import DecisionTreeRegressor
 from ..tree._classes import split_values, validate_split_data
 from ..utils._classifier import ProbaClassifierMixin
@@ -29,43 +30,6 @@ from ..utils.validation import check_classes, check_option, check_sample_weight,
 __all__ = ["GradientBoostingClassifier", "GradientBoostingRegressor", "weighted_quantile_by_group"]
 
 SEED_BOUND = np.iinfo(np.int32).max
-
-
-def weighted_quantile_by_group(values, weights, groups, n_groups, q):
-    r"""The weighted ``q``-quantile of ``values`` within each group, all groups at once (no loop over groups).
-
-    The quantile is the "inverted CDF" one of scikit-learn's ``_weighted_percentile``: in each group, sorted by
-    value, the first value at which the cumulative weight reaches :math:`q` times the group's total weight (so the
-    weighted *lower* median for :math:`q = 1/2` when the total splits evenly).
-
-    Parameters
-    ----------
-    values, weights : ndarray of shape (n,)
-        Weights non-negative.
-    groups : ndarray of int of shape (n,)
-        The group of each value, in ``[0, n_groups)``.
-    n_groups : int
-    q : float in [0, 1]
-
-    Returns
-    -------
-    ndarray of shape (n_groups,)
-        NaN for a group without a value of positive weight.
-    """
-    order = np.lexsort((values, groups))
-    g, v, w = groups[order], values[order], weights[order]
-    totals = np.bincount(g, weights=w, minlength=n_groups)
-    starts = np.searchsorted(g, np.arange(n_groups))
-    cumulative = np.cumsum(w)
-    before = np.concatenate([[0.0], cumulative])[starts]             # the weight of the earlier groups
-    within = cumulative - before[g]
-    target = q * totals
-    target = np.where(target == 0, np.nextafter(target, 1.0), target)
-    reached = within >= target[g]
-    result = np.full(n_groups, np.nan)
-    hit_groups, first = np.unique(g[reached], return_index=True)
-    result[hit_groups] = v[reached][first]
-    return result
 
 
 # ---------------------------------------------------------------------------------------------------- the losses
@@ -91,14 +55,14 @@ class _AbsoluteError(_SquaredError):
 
     def init_raw(self, y, w, unweighted=False):
         # scikit-learn's DummyRegressor(strategy="quantile"): np.median without weights, else the weighted one
-        median = np.median(y) if unweighted else weighted_quantile_by_group(y, w, np.zeros(len(y), int), 1, 0.5)[0]
+        median = np.median(y) if unweighted else _grouped_quantile(y, w, np.zeros(len(y), int), 1, 0.5)[0]
         return np.full((len(y), 1), median)
 
     def neg_gradient(self, y, raw):
         return np.where(y >= raw[:, 0], 1.0, -1.0)[:, None]
 
     def leaf_values(self, y, raw, residual, w, leaves, tree, k):
-        return weighted_quantile_by_group(y - raw[:, 0], w, leaves, tree.node_count, 0.5)
+        return _grouped_quantile(y - raw[:, 0], w, leaves, tree.node_count, 0.5)
 
     def score(self, y, raw, w):
         return np.average(np.abs(y - raw[:, 0]), weights=w)
@@ -113,7 +77,7 @@ class _Huber(_AbsoluteError):
 
     def set_delta(self, y, raw, w):
         absolute = np.abs(y - raw[:, 0])
-        self.delta = weighted_quantile_by_group(absolute, w, np.zeros(len(y), int), 1, self.alpha)[0]
+        self.delta = _grouped_quantile(absolute, w, np.zeros(len(y), int), 1, self.alpha)[0]
 
     def neg_gradient(self, y, raw):
         r = y - raw[:, 0]
@@ -121,7 +85,7 @@ class _Huber(_AbsoluteError):
 
     def leaf_values(self, y, raw, residual, w, leaves, tree, k):
         r = y - raw[:, 0]
-        median = weighted_quantile_by_group(r, w, leaves, tree.node_count, 0.5)
+        median = _grouped_quantile(r, w, leaves, tree.node_count, 0.5)
         diff = r - median[leaves]
         clipped = np.sign(diff) * np.minimum(self.delta, np.abs(diff))
         sums = np.bincount(leaves, weights=w * clipped, minlength=tree.node_count)

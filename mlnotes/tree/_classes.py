@@ -124,8 +124,6 @@ class BaseDecisionTree(BaseEstimator):
 
     def _fit(self, X, target, sample_weight, n_classes):
         n, d = X.shape
-        if n < 2:
-            raise ValueError(f"{type(self).__name__} got {n} sample: at least 2 samples are needed to fit a tree")
         w = check_sample_weight(sample_weight, n)
         mss, msl, mwf, n_feat = self._check_params(n, d)
         Xf = split_values(X)

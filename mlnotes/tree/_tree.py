@@ -106,7 +106,9 @@ class Tree:
         L, R = self.children_left[internal], self.children_right[internal]
         Wi = self.weighted_n_node_samples * self.impurity
         decrease = Wi[internal] - Wi[L] - Wi[R]
-        importances = np.bincount(self.feature[internal], weights=decrease, minlength=self.n_features)
+        # float even for a tree without splits (np.bincount of nothing is an integer array)
+        importances = np.bincount(self.feature[internal], weights=decrease,
+                                  minlength=self.n_features).astype(np.float64)
         importances /= self.weighted_n_node_samples[0]
         if normalize:
             total = importances.sum()

@@ -198,3 +198,30 @@ def test_staged_errors():
     assert mse[-1] == pytest.approx(np.mean((reg.predict(X_test) - y_test) ** 2))
     with pytest.raises(ValueError, match="not classes"):
         staged_errors(bag, X_test, np.full(len(y_test), 7))
+
+
+def test_a_member_without_the_estimator_api_is_refused_by_name():
+    # review R13: an object() reached scikit-learn's tag machinery and failed with its AttributeError
+    X, y = load_iris(return_X_y=True)
+    for cls in (BaggingClassifier, BaggingRegressor):
+        with pytest.raises(TypeError, match="fit, predict and get_params"):
+            cls(estimator=object()).fit(X, y)
+
+
+def test_out_of_bag_r2_of_a_constant_target_follows_r2_score():
+    # review R14: exact out-of-bag predictions of a constant target scored 0.0; r2_score (and scikit-learn) say 1.0
+    from mlnotes.ensemble import RandomForestRegressor
+    from mlnotes.metrics import r2_score
+
+    X = np.random.default_rng(0).normal(size=(60, 2))
+    y = np.full(60, 3.0)
+    for model in (BaggingRegressor(n_estimators=10, oob_score=True, random_state=0),
+                  RandomForestRegressor(10, oob_score=True, random_state=0)):
+        model.fit(X, y)
+        seen = ~np.isnan(model.oob_prediction_)
+        assert model.oob_score_ == r2_score(y[seen], model.oob_prediction_[seen]) == 1.0
+    # and on a varying target the score is still the R^2 of the out-of-bag predictions
+    X, y = load_diabetes(return_X_y=True)
+    model = RandomForestRegressor(20, oob_score=True, random_state=1).fit(X, y)
+    seen = ~np.isnan(model.oob_prediction_)
+    assert model.oob_score_ == pytest.approx(r2_score(y[seen], model.oob_prediction_[seen]), abs=1e-15)

@@ -85,3 +85,19 @@ def test_errors():
         fsam(X, y, _stump_on_weights, lambda y_, f: np.zeros(3), 2)
     with pytest.raises(ValueError, match="step_bounds"):
         fsam(X, y, _stump_on_weights, exponential_loss, 2, step_bounds=(1.0, -1.0))
+
+
+def test_the_sign_losses_refuse_labels_other_than_plus_minus_one():
+    # review R13: 0/1 labels silently gave a loss that does not depend on f where y = 0
+    X, y = _data(20)
+    y01 = (y > 0).astype(float)
+    for loss in (exponential_loss, logistic_loss):
+        np.testing.assert_array_equal(loss(y, np.full(20, 0.5)), loss(y, np.full(20, 0.5)))
+        with pytest.raises(ValueError, match="-1 or \\+1"):
+            loss(y01, np.zeros(20))
+        with pytest.raises(ValueError, match="-1 or \\+1"):
+            fsam(X, y01, _stump_on_weights, loss, 2)
+    # the same values as the closed forms
+    f = np.linspace(-3, 3, 20)
+    np.testing.assert_array_equal(exponential_loss(y, f), np.exp(-y * f))
+    np.testing.assert_array_equal(logistic_loss(y, f), np.logaddexp(0.0, -y * f))

@@ -99,8 +99,6 @@ def test_bad_inputs_raise():
 
 def test_more_bad_inputs_raise():
     X, y = _data()
-    with pytest.raises(ValueError, match="1 sample"):
-        DecisionTreeClassifier().fit(X[:1], y[:1])
     with pytest.raises(ValueError, match="other kind"):
         DecisionTreeRegressor(criterion="gini").fit(X, y.astype(float))
     with pytest.raises(ValueError, match="infinity"):
@@ -113,3 +111,32 @@ def test_more_bad_inputs_raise():
         DecisionTreeClassifier().fit(X, X[:, 0])             # continuous targets are not class labels
     with pytest.raises(ValueError, match="features"):
         DecisionTreeClassifier().fit(X, y).predict(X[:, :2])
+
+
+@pytest.mark.parametrize("case", ["one class", "constant target", "min_samples_split above n", "one sample"])
+def test_a_tree_that_is_a_single_leaf_fits_and_has_zero_importances_as_sklearns(case):
+    # review R1 (importances of a leaf-only tree raised numpy's casting error) and R6 (one sample was refused)
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(12, 3))
+    y_class, y_value = (X[:, 0] > 0).astype(int), X[:, 1].copy()
+    params = {}
+    if case == "one class":
+        y_class[:] = 1
+    elif case == "constant target":
+        y_value[:] = 2.5
+    elif case == "min_samples_split above n":
+        params = {"min_samples_split": 20}
+    else:
+        X, y_class, y_value = X[:1], y_class[:1], y_value[:1]
+    pairs = []
+    if case != "constant target":                     # the leaf-only classifier
+        pairs.append((DecisionTreeClassifier(**params), sk_tree.DecisionTreeClassifier(**params), y_class))
+    if case != "one class":                           # the leaf-only regressor
+        pairs.append((DecisionTreeRegressor(**params), sk_tree.DecisionTreeRegressor(**params), y_value))
+    for ours, theirs, y in pairs:
+        ours.fit(X, y)
+        theirs.fit(X, y)
+        assert ours.tree_.node_count == theirs.tree_.node_count == 1
+        assert ours.feature_importances_.dtype == np.float64
+        np.testing.assert_array_equal(ours.feature_importances_, theirs.feature_importances_)
+        np.testing.assert_allclose(ours.predict(X), theirs.predict(X), rtol=1e-15, atol=0)   # a mean: last bit
