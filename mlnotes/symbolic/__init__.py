@@ -36,7 +36,9 @@ the symbols' assumptions.
 What the reader sees is what was proved: every verdict renders the checked sides with sympy's
 printer (``Verdict.checked``). A typed ``latex=`` display is parsed back and compared with the
 checked objects; if it disagrees the statement fails, if it cannot be compared the verdict says
-"display not compared" and shows the checked form (``Verdict.display_check``).
+"display not compared" and shows the checked form (``Verdict.display_check``). A display in the text's
+notation is compared when ``equal``/``holds`` get ``names={typed name: expression}``: what its named
+quantities (``p_L``, ``\Delta i_G``) stand for in the checked symbols.
 
 Recording:
 

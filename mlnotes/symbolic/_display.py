@@ -13,6 +13,11 @@ checked left- and right-hand sides at random points (exactly, to 30 digits):
   read, such as ``\nabla``, ``\lVert``, ``^\top``, abbreviations such as ``p`` for
   :math:`\sigma(z)`, or matrices): the verdict says so and shows the checked form.
 
+A display in the text's own notation (named quantities such as :math:`p_L`, :math:`\Delta i_G`, hats and bars)
+is compared when the decider is given ``names``, what each typed name stands for in the checked symbols: the names
+are read as those expressions, and the display is then compared like one written in the checked symbols (a wrong
+coefficient or sign "disagrees" and fails the statement).
+
 The parse must be certain before a display can disagree: the parser runs in strict mode (it
 otherwise drops what it cannot read, e.g. ``2\sqrt K`` read as ``2``); TeX's brace-less
 arguments are braced as TeX reads them (``\sqrt K`` is ``\sqrt{K}``, ``x^23`` is ``x^{2}3``,
@@ -366,8 +371,53 @@ def _oriented(op, small, big):
     return op, small, big
 
 
-def compare_display(latex, lhs, op, rhs):
-    """Compare a typed display with the checked statement ``lhs op rhs``.
+#: The placeholder a display's own name is read as (see :func:`_substitute_names`): ``Q_{9000}``, ``Q_{9001}``, ...
+_PLACEHOLDER = "Q_{{{}}}"
+_FIRST_PLACEHOLDER = 9000
+
+
+def _name_pattern(name: str):
+    r"""A regex for the typed ``name`` as a whole token: its parts may be separated by any spacing, and it is
+    neither the end of a longer command or name (``p_L`` is not found in ``\alpha p_L2`` or ``p_{LR}``)."""
+    body = r"\s*".join(re.escape(part) for part in name.split())
+    return re.compile(r"(?<![A-Za-z\\])" + body + r"(?![A-Za-z0-9_{])")
+
+
+def _substitute_names(side: str, patterns) -> str:
+    r"""``side`` with each typed name replaced by its placeholder (``patterns``: (regex, placeholder), longest
+    name first, so that ``\pi_{t_L}`` is replaced before ``\pi_t``)."""
+    for pattern, placeholder in patterns:
+        side = pattern.sub(lambda _m, p=placeholder: p, side)
+    return side
+
+
+def _named(names, symbols):
+    """``(patterns, readings)`` for a display's ``names`` (typed name -> sympy expression): the regexes that find
+    the names and their placeholders, and the placeholders' normalised names -> the expressions they stand for.
+
+    Raises
+    ------
+    _NotComparable
+        If a name is not a non-empty string, or its expression is not a scalar in the checked symbols.
+    """
+    patterns, readings = [], {}
+    for i, name in enumerate(sorted(names, key=lambda n: (-len(str(n)), str(n)))):
+        if not isinstance(name, str) or not name.strip():
+            raise _NotComparable(f"a display name must be a non-empty string of LaTeX, got {name!r}")
+        value = sp.sympify(names[name])
+        if not isinstance(value, sp.Expr) or isinstance(value, (sp.MatrixBase, sp.MatrixExpr)):
+            raise _NotComparable(f"the name ${name}$ stands for {type(value).__name__}, not a scalar expression")
+        if not value.free_symbols <= symbols:
+            extra = ", ".join(sorted(str(x) for x in value.free_symbols - symbols))
+            raise _NotComparable(f"the name ${name}$ stands for an expression in {extra}, which the check does not use")
+        placeholder = _PLACEHOLDER.format(_FIRST_PLACEHOLDER + i)
+        patterns.append((_name_pattern(name.strip()), placeholder))
+        readings[_normalised(placeholder)] = value
+    return patterns, readings
+
+
+def compare_display(latex, lhs, op, rhs, names=None):
+    r"""Compare a typed display with the checked statement ``lhs op rhs``.
 
     Parameters
     ----------
@@ -377,6 +427,11 @@ def compare_display(latex, lhs, op, rhs):
         The checked sides.
     op : str
         ``"="``, ``"<="``, ``"<"``, ``">="``, ``">"``, ``"!="`` or ``"not-equiv"``.
+    names : dict of str to sympy expression, optional
+        The display's own names and what they stand for, e.g. ``{"p_L": N_L / N, r"\Delta i_G": gain}``: each
+        name, typed as in ``latex`` (spacing aside), is read as its expression, which must be a scalar in the
+        checked symbols. A display in the text's notation (abbreviations, hats, named quantities) is then
+        parsed and compared like one written in the checked symbols; the message lists the names so read.
 
     Returns
     -------
@@ -415,15 +470,23 @@ def compare_display(latex, lhs, op, rhs):
     sides, ops = _split_relations(text)
     if not ops:
         return "not compared", "the display states no relation"
+    readings, parse_sides = {}, sides          # the typed sides stay as typed for the messages
+    if names:
+        try:
+            patterns, readings = _named(names, symbols)
+        except _NotComparable as exc:
+            return "not compared", str(exc)
+        parse_sides = [_substitute_names(side, patterns) for side in sides]
     if len({re.sub(r"\s+", "", side) for side in sides}) == 1 and lhs != rhs:
         return "disagrees", (f"the display's sides are all ${sides[0].strip()}$: it shows nothing of the checked "
                              f"${sp.latex(lhs)}$ and ${sp.latex(rhs)}$")
     by_name = {_normalised(s.name): s for s in symbols}
+    by_name.update(readings)
     function_names = frozenset(_normalised(type(f).__name__) for e in checked if isinstance(e, sp.Basic)
                                for f in e.atoms(sp.Function))
     undefined = {}
     parsed, reasons = [], []
-    for side in sides:
+    for side in parse_sides:
         try:
             parsed.append(_read(side, by_name, undefined, function_names))
         except _NotComparable as exc:
@@ -476,6 +539,8 @@ def compare_display(latex, lhs, op, rhs):
         for middle, source in zip(parsed[1:-1], sides[1:-1]):
             if _same(middle, lhs, symbols, rtol=rtol) is False:
                 return "disagrees", f"the step ${source}$ of the display is not the checked ${sp.latex(lhs)}$"
-        return "compared", "parsed back and equal to the checked sides at random points"
+        read_as = (" (reading " + ", ".join(f"${n}$" for n in sorted(names, key=str)) + " as the given expressions)"
+                   if names else "")
+        return "compared", f"parsed back and equal to the checked sides at random points{read_as}"
     why = "; ".join(reasons) if reasons else "no point could be evaluated, or the sides differ at one point only"
     return "not compared", why

@@ -82,6 +82,9 @@ class Verdict:
         (could not be parsed or matched: the checked form is shown next to it), ``"disagrees"``
         (the statement fails) or ``"description"`` (a numerical check: the display describes the
         quantities, the numbers are shown).
+    names : str
+        For a display compared through ``names=``: what each of its names stands for in the checked
+        symbols (LaTeX, one ``name = expression`` a line), shown with the verdict; else empty.
     trivial : bool
         The two sides were structurally identical when the check was built: it cannot fail and is
         no proof.
@@ -98,6 +101,7 @@ class Verdict:
     display: str | None = None
     display_check: str = ""
     trivial: bool = False
+    names: str = ""
 
     def __post_init__(self):
         if not self.kind:
@@ -509,7 +513,7 @@ def _shapes_equal(a, b):
 
 
 def equal(lhs, rhs, *, symmetric=(), witnesses=(), points=8, digits=30, seed=0, timeout=20,
-          sizes=(2,), latex=None) -> Verdict:
+          sizes=(2,), latex=None, names=None) -> Verdict:
     r"""Decide ``lhs == rhs``.
 
     Parameters
@@ -535,6 +539,11 @@ def equal(lhs, rhs, *, symmetric=(), witnesses=(), points=8, digits=30, seed=0, 
         the sizes at which explicit matrices with symbolic entries are compared.
     latex : str, optional
         How to display the claim (default ``latex(lhs) = latex(rhs)``).
+    names : dict of str to sympy expression, optional
+        What the display's own names stand for, e.g. ``{"p_L": N_L / N}``: each name, typed as in ``latex``,
+        is read as its expression when the display is compared with the checked sides (so a display in the
+        text's notation is compared, not only one in the checked symbols); see
+        :func:`~mlnotes.symbolic._display.compare_display`.
 
     Returns
     -------
@@ -556,7 +565,7 @@ def equal(lhs, rhs, *, symmetric=(), witnesses=(), points=8, digits=30, seed=0, 
         verdict = _equal_scalar(lhs, rhs, witnesses, rng, points, digits, timeout)
     holds_, method, detail, counterexample = verdict
     return _finish(holds_, method, detail, counterexample, start, lhs=shown_lhs, op="=", rhs=shown_rhs,
-                   latex=latex, trivial=trivial, evaluated=(lhs, rhs))
+                   latex=latex, trivial=trivial, evaluated=(lhs, rhs), names=names)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -647,7 +656,7 @@ def checked_latex(lhs, op, rhs) -> str:
 
 
 def _finish(holds_, method, detail, counterexample, start, *, lhs, op, rhs, latex, trivial, inputs=None,
-            evaluated=None):
+            evaluated=None, names=None):
     """The verdict of a decider on sympy objects: its honest kind, its checked form, the typed
     display compared with the checked objects (a display that disagrees makes the statement fail)
     and the trivial flag."""
@@ -655,19 +664,23 @@ def _finish(holds_, method, detail, counterexample, start, *, lhs, op, rhs, late
 
     kind = _kind_of(method, holds_, counterexample, inputs if inputs is not None else (lhs, rhs))
     checked = checked_latex(lhs, op, rhs)
-    display_check = "rendered"
+    display_check, names_shown = "rendered", ""
     if latex is not None:
         value_lhs, value_rhs = evaluated if evaluated is not None else (lhs, rhs)
-        display_check, message = compare_display(latex, value_lhs, op, value_rhs)
+        display_check, message = compare_display(latex, value_lhs, op, value_rhs, names=names)
         if display_check == "disagrees":
             detail = f"the display disagrees with what was checked: {message}; the check itself: {detail}"
             holds_ = False
+        if names and display_check in ("compared", "disagrees"):
+            names_shown = ("\\begin{gathered}" + " \\\\ ".join(
+                f"{name} = {sp.latex(sp.sympify(value))}" for name, value in sorted(names.items(), key=str))
+                + "\\end{gathered}")
     if trivial and holds_:
         kind = TRIVIAL
         detail = f"trivial: the two sides are identical as built, so this check cannot fail ({detail})"
     return Verdict(latex if latex is not None else checked, holds_, method, detail, counterexample,
                    time.perf_counter() - start, kind=kind, checked=checked, display=latex,
-                   display_check=display_check, trivial=trivial)
+                   display_check=display_check, trivial=trivial, names=names_shown)
 
 
 #: Largest |argument| of ``exp`` evaluated at a random point: sympy computes ``exp(a)`` with about
@@ -1027,14 +1040,15 @@ _RELATIONS = {
 }
 
 
-def holds(lhs, op, rhs, *, witnesses=(), points=200, digits=30, seed=0, latex=None) -> Verdict:
+def holds(lhs, op, rhs, *, witnesses=(), points=200, digits=30, seed=0, latex=None, names=None) -> Verdict:
     r"""Decide the relation ``lhs op rhs`` with ``op`` one of ``">=", ">", "<=", "<", "!=", "=="``.
 
     The proof is symbolic when sympy's assumptions decide the sign of ``lhs - rhs`` (for example a
     sum of squares of real symbols is non-negative, a positive symbol times a positive one is
     positive). Otherwise the relation is evaluated at the ``witnesses`` and at ``points`` random
     points that respect the symbols' assumptions: a violation is a counterexample; no violation is
-    reported as ``numeric`` evidence. ``"=="`` is delegated to :func:`equal`.
+    reported as ``numeric`` evidence. ``"=="`` is delegated to :func:`equal`. ``latex`` and ``names``: as in
+    :func:`equal`.
 
     Returns
     -------
@@ -1042,7 +1056,7 @@ def holds(lhs, op, rhs, *, witnesses=(), points=200, digits=30, seed=0, latex=No
     """
     start = time.perf_counter()
     if op == "==":
-        return equal(lhs, rhs, witnesses=witnesses, digits=digits, seed=seed, latex=latex)
+        return equal(lhs, rhs, witnesses=witnesses, digits=digits, seed=seed, latex=latex, names=names)
     if op not in _RELATIONS:
         raise ValueError(f"op must be one of {sorted(_RELATIONS) + ['==']}, got {op!r}")
     lhs, rhs = _sympify(lhs), _sympify(rhs)
@@ -1058,7 +1072,7 @@ def holds(lhs, op, rhs, *, witnesses=(), points=200, digits=30, seed=0, latex=No
 
     def done(holds_, method, detail, cex=None):
         return _finish(holds_, method, detail, cex, start, lhs=shown_lhs, op=op, rhs=shown_rhs, latex=latex,
-                       trivial=trivial, evaluated=(lhs, rhs))
+                       trivial=trivial, evaluated=(lhs, rhs), names=names)
 
     def violated_at(point):
         try:

@@ -301,15 +301,17 @@ def _statement_md(v: Verdict) -> list[str]:
                 "*As typed (display not compared with the checked expressions):*", "", _math_block(v.latex), ""] + (
             [_counterexample_md(v.counterexample), ""] if v.counterexample and not v.holds else [])
     lines = [_math_block(v.latex), ""]
+    named = ["*The display's names stand for:*", "", _math_block(v.names), ""] if v.names else []
     if v.display_check == "compared":
-        line += " The display was parsed back and agrees with the checked expressions."
-        lines += [line, ""]
+        line += (" The display was parsed back and agrees with the checked expressions"
+                 + (", its names read as below." if v.names else "."))
+        lines += [line, ""] + named
     elif v.display_check == "rendered":
         lines += [line, ""]
     else:
         lead = {"disagrees": "**The display disagrees with what was checked**, which is:",
                 "description": "The numbers compared:"}[v.display_check]
-        lines += [line, "", lead, "", _math_block(v.checked), ""]
+        lines += [line, "", lead, "", _math_block(v.checked), ""] + named
     if v.counterexample and not v.holds:
         lines += [_counterexample_md(v.counterexample), ""]
     return lines

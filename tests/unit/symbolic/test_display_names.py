@@ -1,0 +1,90 @@
+"""A display in the text's own notation, compared with the checked sides through ``names=`` (what each typed name
+stands for). The Part V review (R3) changed chapter 19's Gini decrease display and its ``latex=`` together (a 2 made a
+4) and the claim still passed: the display was in named quantities, so it was "not compared". With the names given,
+the same change fails the claim."""
+
+import pytest
+import sympy as sp
+
+from mlnotes.symbolic import equal, holds
+from mlnotes.symbolic._display import compare_display
+
+nL1, nL0, nR1, nR0 = sp.symbols("n_L1 n_L0 n_R1 n_R0", positive=True)
+N_L, N_R = nL1 + nL0, nR1 + nR0
+pi_L, pi_R, pi_t = nL1 / N_L, nR1 / N_R, (nL1 + nR1) / (N_L + N_R)
+p_L, p_R = N_L / (N_L + N_R), N_R / (N_L + N_R)
+
+
+def gini(q):
+    return 2 * q * (1 - q)
+
+
+GAIN = gini(pi_t) - p_L * gini(pi_L) - p_R * gini(pi_R)
+NAMES = {r"\Delta i_G": GAIN, "p_L": p_L, "p_R": p_R, r"\pi_{t_L}": pi_L, r"\pi_{t_R}": pi_R}
+DISPLAY = r"\Delta i_G = 2\,p_L\,p_R\,(\pi_{t_L} - \pi_{t_R})^2"
+
+
+def test_a_display_in_named_quantities_is_compared_when_its_names_are_given():
+    v = equal(GAIN, 2 * p_L * p_R * (pi_L - pi_R) ** 2, latex=DISPLAY, names=NAMES)
+    assert v.holds and v.display_check == "compared", v
+    # without the names it cannot be read: not compared (the gap the review found)
+    v = equal(GAIN, 2 * p_L * p_R * (pi_L - pi_R) ** 2, latex=DISPLAY)
+    assert v.holds and v.display_check == "not compared"
+
+
+@pytest.mark.parametrize("wrong", [
+    r"\Delta i_G = 4\,p_L\,p_R\,(\pi_{t_L} - \pi_{t_R})^2",        # the review's change
+    r"\Delta i_G = 2\,p_L\,p_R\,(\pi_{t_L} + \pi_{t_R})^2",        # a sign
+    r"\Delta i_G = 2\,p_L\,p_L\,(\pi_{t_L} - \pi_{t_R})^2",        # one name for another
+    r"\Delta i_G = 2\,p_L\,p_R\,(\pi_{t_L} - \pi_{t_R})",          # a lost square
+])
+def test_a_wrong_display_in_named_quantities_fails_the_statement(wrong):
+    v = equal(GAIN, 2 * p_L * p_R * (pi_L - pi_R) ** 2, latex=wrong, names=NAMES)
+    assert not v.holds and v.display_check == "disagrees", v
+    assert "Q_{9" not in v.detail                       # the message quotes the side as typed, not placeholders
+
+
+def test_names_work_for_inequalities_and_the_message_lists_them():
+    v = holds(2 * p_L * p_R * (pi_L - pi_R) ** 2, ">=", 0, latex=r"2\,p_L\,p_R\,(\pi_{t_L} - \pi_{t_R})^2 \ge 0",
+              names=NAMES)
+    assert v.holds and v.display_check == "compared"
+    status, message = compare_display(r"\pi_t = p_L\, \pi_{t_L} + p_R\, \pi_{t_R}", pi_t, "=",
+                                      p_L * pi_L + p_R * pi_R, names={r"\pi_t": pi_t, **NAMES})
+    assert status == "compared" and r"$p_L$" in message and r"$\pi_{t_L}$" in message
+    v = holds(2 * p_L * p_R * (pi_L - pi_R) ** 2, ">=", 0, latex=r"2\,p_L\,p_R\,(\pi_{t_L} - \pi_{t_R})^2 < 0",
+              names=NAMES)
+    assert not v.holds and v.display_check == "disagrees"
+
+
+def test_a_name_is_found_only_as_a_whole_token():
+    x, y = sp.symbols("x y", positive=True)
+    # p_L must not be read inside p_{LR} (a different name): that display stays unread, not misread
+    status, _ = compare_display(r"p_{LR} = x + y", x + y, "=", x + y, names={"p_L": x})
+    assert status == "not compared"
+    # spacing inside a typed name does not matter
+    status, _ = compare_display(r"\Delta  i_G = 2 x", 2 * x, "=", 2 * x, names={r"\Delta i_G": 2 * x})
+    assert status == "compared"
+
+
+@pytest.mark.parametrize("names, match", [
+    ({"p_L": sp.Symbol("z")}, "which the check does not use"),
+    ({"p_L": sp.Matrix([1, 2])}, "not a scalar expression"),
+    ({"": p_L}, "non-empty string"),
+])
+def test_a_name_that_cannot_stand_for_a_checked_quantity_leaves_the_display_not_compared(names, match):
+    status, message = compare_display(r"p_L = p_L", p_L, "=", p_L, names=names)
+    assert status == "not compared" and match in message
+
+
+def test_the_verdict_shows_what_each_name_stood_for():
+    from mlnotes.symbolic._record import _statement_md
+
+    v = equal(GAIN, 2 * p_L * p_R * (pi_L - pi_R) ** 2, latex=DISPLAY, names=NAMES)
+    text = "\n".join(_statement_md(v))
+    assert "its names read as below" in text and "*The display's names stand for:*" in text
+    assert f"p_L = {sp.latex(p_L)}" in v.names and rf"\Delta i_G = {sp.latex(GAIN)}" in v.names
+    # a display that disagrees shows the names too, next to the checked form
+    v = equal(GAIN, 2 * p_L * p_R * (pi_L - pi_R) ** 2, latex=DISPLAY.replace("2", "4", 1), names=NAMES)
+    assert "*The display's names stand for:*" in "\n".join(_statement_md(v))
+    # no names: nothing extra
+    assert equal(GAIN, GAIN + 0 * p_L, latex=None).names == ""
