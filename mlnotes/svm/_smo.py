@@ -201,9 +201,12 @@ def kkt_violations(alpha, y, f, C, *, atol=1e-8):
     """
     alpha = as_float_vector(alpha, "alpha")
     n = alpha.shape[0]
-    y = as_float_vector(y, "y", n)
-    f = as_float_vector(f, "f", n)
+    y, f = as_float_vector(y, "y"), as_float_vector(f, "f")
+    for name, values in (("y", y), ("f", f)):
+        if values.shape[0] != n:       # there is no X here: the lengths are alpha's
+            raise ValueError(f"{name} has {values.shape[0]} entries but alpha has {n}")
     C = check_scalar(C, "C", Real, min_val=0, include_boundaries="neither")
+    _check_signs_and_bounds(y, np.full(n, C))
     atol = check_scalar(atol, "atol", Real, min_val=0)
     if np.any((alpha < -atol) | (alpha > C + atol)):
         raise ValueError(f"alpha must lie in [0, C] = [0, {C}]")

@@ -95,6 +95,13 @@ def test_kkt_case_table():
         kkt_violations(np.array([2.0]), np.ones(1), np.ones(1), 1.0)
     with pytest.raises(ValueError, match="C"):
         kkt_violations(alpha, y, margin, 0.0)
+    # review of Part IV, F3: labels {0, 1} were accepted, and a length error spoke of an X that is not there
+    with pytest.raises(ValueError, match=r"\{-1, \+1\}"):
+        kkt_violations(alpha, (y > 0).astype(float) * np.r_[1, 0, 1, 0, 1, 0], margin, C)
+    with pytest.raises(ValueError, match="y has 3 entries but alpha has 2"):
+        kkt_violations([0.0, 0.0], [1, -1, 1], [1, -1], 1.0)
+    with pytest.raises(ValueError, match="f has 1 entries but alpha has 2"):
+        kkt_violations([0.0, 0.0], [1, -1], [1], 1.0)
 
 
 def test_row_cache_is_lru_and_bounded():
