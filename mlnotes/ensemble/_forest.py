@@ -15,6 +15,8 @@ import numpy as np
 from sklearn.base import ClassifierMixin, RegressorMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from ..tree._classes import split_values
+from ..tree._tree import StackedTrees
 from ..utils.validation import check_bool, check_option
 from ._bagging import BaseBagging, _check_count_or_fraction, _ClassifierOutputs, _RegressorOutputs
 
@@ -47,7 +49,8 @@ class _BaseForest(BaseBagging):
         """The leaf each tree sends each sample to, shape (n_samples, n_estimators)."""
         check_is_fitted(self)
         X = validate_data(self, X, reset=False, dtype=np.float64)
-        return np.column_stack([tree.apply(X) for tree in self.estimators_])
+        stack = StackedTrees([tree.tree_ for tree in self.estimators_])
+        return stack.descend(split_values(X)) - stack.offsets
 
     @property
     def feature_importances_(self):
@@ -83,7 +86,8 @@ _FOREST_DOC = r"""
     oob_score : bool, default False
         Compute the out-of-bag estimate ({oob}); needs ``bootstrap``.
     n_jobs : int, optional
-        Trees fitted and evaluated in parallel (joblib threads); None is 1, -1 all cores. The result does not
+        Trees fitted, and their out-of-bag predictions made, in parallel (joblib threads); None is 1, -1 all
+        cores. ``predict`` sends the samples down all the trees at once, in one thread. The result does not
         depend on it.
     random_state : None, int or numpy Generator
         Seeds :func:`numpy.random.default_rng`, which draws two seeds per tree (its bootstrap sample; its

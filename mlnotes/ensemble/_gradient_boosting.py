@@ -24,6 +24,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from ..stats._quantile import _grouped_quantile, weighted_quantile_by_group  # noqa: F401 (re-exported)
 from ..tree import DecisionTreeRegressor
 from ..tree._classes import split_values, validate_split_data
+from ..tree._tree import StackedTrees, tree_blocks
 from ..utils._classifier import ProbaClassifierMixin
 from ..utils.validation import check_classes, check_option, check_sample_weight, check_scalar
 
@@ -266,13 +267,21 @@ class _BaseGradientBoosting(BaseEstimator):
         return raw
 
     def _staged_raw(self, X, last_only=False):
+        """The scores after each stage (a copy each), or only the last (``last_only``), shape
+        (n_samples, n_trees_per_round): every sample descends a block of stages' trees at once
+        (:class:`mlnotes.tree._tree.StackedTrees`), then each tree's step is added in order."""
         X, Xf = self._check_X(X)
         raw = self._raw_from_init(X)
-        for m in range(len(self.estimators_)):
-            for k, tree in enumerate(self.estimators_[m]):
-                raw[:, k] += self.learning_rate * tree.tree_.value[tree.tree_.apply(Xf), 0, 0]
-            if not last_only:
-                yield raw.copy()
+        n_stages, n_trees_per_round = self.estimators_.shape
+        for block in tree_blocks(n_stages, X.shape[0] * n_trees_per_round):
+            trees = [tree.tree_ for tree in self.estimators_[block].ravel()]       # stage-major
+            steps = np.concatenate([self.learning_rate * tree.value[:, 0, 0] for tree in trees])
+            leaves = StackedTrees(trees).descend(Xf)
+            for m in range(block.stop - block.start):
+                for k in range(n_trees_per_round):
+                    raw[:, k] += steps[leaves[:, m * n_trees_per_round + k]]
+                if not last_only:
+                    yield raw.copy()
         if last_only:
             yield raw
 
@@ -291,8 +300,8 @@ class _BaseGradientBoosting(BaseEstimator):
     def apply(self, X):
         """The leaf of each sample in each tree, shape (n_samples, n_estimators, n_trees_per_round)."""
         X, Xf = self._check_X(X)
-        return np.stack([np.column_stack([tree.tree_.apply(Xf) for tree in stage]) for stage in self.estimators_],
-                        axis=1)
+        stack = StackedTrees([tree.tree_ for tree in self.estimators_.ravel()])                   # stage-major
+        return (stack.descend(Xf) - stack.offsets).reshape(X.shape[0], *self.estimators_.shape)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
