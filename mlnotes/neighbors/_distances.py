@@ -11,6 +11,7 @@ distances it returns).
 from numbers import Real
 
 import numpy as np
+from scipy.spatial.distance import cdist
 
 from ..utils.validation import as_float_matrix, check_option, check_same_features, check_scalar
 
@@ -20,6 +21,9 @@ ALIASES = {"l2": "euclidean", "l1": "manhattan", "cityblock": "manhattan", "infi
 
 #: Elements of the (block, n_Y, d) difference array of the direct formulas (2**21 doubles: 16 MB).
 _BLOCK_ELEMENTS = 2**21
+#: The metrics whose distances scipy's compiled ``cdist`` computes (its names), faster than the difference
+#: array; the general Minkowski distance is not among them: numpy's vectorised power beats cdist's pow per term.
+_CDIST_NAMES = {"manhattan": "cityblock", "chebyshev": "chebyshev"}
 _EPS = np.finfo(np.float64).eps
 
 
@@ -145,7 +149,10 @@ class Metric:
         return self._unit(Y) if self.name == "cosine" else Y
 
     def rank(self, X, Y_prepared):
-        """Rank values of every pair, by the direct formula, in blocks: shape (n_X, n_Y)."""
+        """Rank values of every pair, by the direct formula, shape (n_X, n_Y): :func:`scipy.spatial.distance.cdist`
+        for the Manhattan and Chebyshev distances, else in blocks of rows (a (block, n_Y, d) difference array)."""
+        if self.name in _CDIST_NAMES:
+            return cdist(X, Y_prepared, _CDIST_NAMES[self.name])
         n_X, n_Y = X.shape[0], Y_prepared.shape[0]
         out = np.empty((n_X, n_Y))
         rows = max(1, _BLOCK_ELEMENTS // max(1, n_Y * X.shape[1]))
@@ -214,8 +221,9 @@ def pairwise_distances(X, Y=None, metric="euclidean", *, p=None, VI=None, V=None
     Notes
     -----
     Every distance is computed by its direct formula (no :math:`\lVert x\rVert^2 - 2x^\top y + \lVert y\rVert^2`
-    cancellation), so the values equal :func:`scipy.spatial.distance.cdist`'s to rounding; the cosine distance of a
-    zero vector is 1 to every point (scikit-learn's convention; scipy's is undefined). Chapter 18.
+    cancellation), so the values equal :func:`scipy.spatial.distance.cdist`'s to rounding (the Manhattan and
+    Chebyshev distances are cdist's); the cosine distance of a zero vector is 1 to every point (scikit-learn's
+    convention; scipy's is undefined). Chapter 18.
     """
     X = as_float_matrix(X, "X")
     Y = X if Y is None else as_float_matrix(Y, "Y")

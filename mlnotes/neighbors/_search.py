@@ -7,15 +7,33 @@ ones with the lower index are the neighbours.
 
 import numpy as np
 
-#: Entries of one block of the (queries x training points) proxy matrix (2**20 doubles, 8 MB: small blocks stay in cache).
+#: Entries of one block of the (queries x training points) proxy or rank matrix (2**20 doubles, 8 MB: small
+#: blocks stay in cache).
 _BLOCK_ENTRIES = 2**20
 #: Candidates beyond k recomputed by the direct formula before the result is certified.
 _EXTRA = 8
 
 
 def _stable_smallest(R, k):
-    """Columns of the k smallest entries of each row of ``R``, sorted by (value, column)."""
-    return np.argsort(R, axis=1, kind="stable")[:, :k]
+    """Columns of the k smallest entries of each row of ``R`` (n_rows, n_columns), sorted by (value, column):
+    shape (n_rows, k).
+
+    The entries at most the k-th smallest value of their row are found by ``np.partition``; a row with exactly k
+    of them sorts those k (``np.nonzero`` lists them by column, so a stable sort by value orders ties by column);
+    a row with more (ties at the k-th value) sorts the whole row, stably."""
+    n_rows, n_columns = R.shape
+    if k >= n_columns:
+        return np.argsort(R, axis=1, kind="stable")[:, :k]
+    kth = np.partition(R, k - 1, axis=1)[:, k - 1:k]
+    within = R <= kth
+    simple = np.count_nonzero(within, axis=1) == k
+    ind = np.empty((n_rows, k), dtype=np.intp)
+    columns = np.nonzero(within[simple])[1].reshape(-1, k)
+    order = np.argsort(np.take_along_axis(R[simple], columns, axis=1), axis=1, kind="stable")
+    ind[simple] = np.take_along_axis(columns, order, axis=1)
+    tied = ~simple
+    ind[tied] = np.argsort(R[tied], axis=1, kind="stable")[:, :k]
+    return ind
 
 
 def _exact_rows(metric, X, Y_prepared, k):
@@ -59,14 +77,15 @@ def kneighbors_search(metric, X, Y_prepared, Z, z_sq_norms, k):
     certified when every other training point's proxy, less a bound on the proxy's rounding error, exceeds the
     :math:`k`-th direct value; rows that cannot be certified (many points tied at the :math:`k`-th distance) are
     ranked by the direct formula over all training points. So the result is the direct formula's, ties by index,
-    with the cost of a matrix product. The other metrics use the direct formula in blocks.
+    with the cost of a matrix product. The other metrics rank every training point by the direct formula
+    (:meth:`Metric.rank`), a block of queries at a time, and keep the k smallest (:func:`_stable_smallest`).
     """
     n_queries, n_train = X.shape[0], Y_prepared.shape[0]
     R_out = np.empty((n_queries, k))
     ind_out = np.empty((n_queries, k), dtype=np.intp)
     n_candidates = min(n_train, k + _EXTRA)
     if not metric.gram or n_candidates == n_train:
-        rows = max(1, _BLOCK_ENTRIES // max(1, n_train * X.shape[1]))
+        rows = max(1, _BLOCK_ENTRIES // n_train)          # Metric.rank bounds its own temporaries
         for start in range(0, n_queries, rows):
             block = slice(start, start + rows)
             R_out[block], ind_out[block] = _exact_rows(metric, X[block], Y_prepared, k)
