@@ -378,17 +378,28 @@ _FIRST_PLACEHOLDER = 9000
 
 def _name_pattern(name: str):
     r"""A regex for the typed ``name`` as a whole token: its parts may be separated by any spacing, and it is
-    neither the end of a longer command or name (``p_L`` is not found in ``\alpha p_L2`` or ``p_{LR}``)."""
+    not part of a longer name (``p_L`` is not found in ``p_L2`` or ``p_{LR}``, nor a letter name after a letter).
+    Names are found before the display's annotations and text are stripped, so a name may hold ``\mathrm``."""
     body = r"\s*".join(re.escape(part) for part in name.split())
-    return re.compile(r"(?<![A-Za-z\\])" + body + r"(?![A-Za-z0-9_{])")
+    # a name that starts with a command may follow another command directly (\rho\sigma^2); one that starts with a
+    # letter must not continue a word or a command (p_L is not the end of \alpha p_L or of q p_L... written qp_L)
+    before = r"(?<!\\)" if name.startswith("\\") else r"(?<![A-Za-z\\])"
+    return re.compile(before + body + r"(?![A-Za-z0-9_{])")
 
 
 def _substitute_names(side: str, patterns) -> str:
     r"""``side`` with each typed name replaced by its placeholder (``patterns``: (regex, placeholder), longest
     name first, so that ``\pi_{t_L}`` is replaced before ``\pi_t``)."""
-    for pattern, placeholder in patterns:
-        side = pattern.sub(lambda _m, p=placeholder: p, side)
+    for pattern, placeholder, _name in patterns:
+        side = pattern.sub(lambda _m, p=placeholder: f" {p} ", side)     # spaced: \rho\sigma^2 -> \rho Q^2
     return side
+
+
+def _restore_names(side: str, patterns) -> str:
+    """``side`` with the placeholders of :func:`_substitute_names` turned back into the typed names (messages)."""
+    for _pattern, placeholder, name in patterns:
+        side = side.replace(f" {placeholder} ", name).replace(placeholder, name)
+    return side.strip()
 
 
 def _named(names, symbols):
@@ -411,7 +422,7 @@ def _named(names, symbols):
             extra = ", ".join(sorted(str(x) for x in value.free_symbols - symbols))
             raise _NotComparable(f"the name ${name}$ stands for an expression in {extra}, which the check does not use")
         placeholder = _PLACEHOLDER.format(_FIRST_PLACEHOLDER + i)
-        patterns.append((_name_pattern(name.strip()), placeholder))
+        patterns.append((_name_pattern(name.strip()), placeholder, name.strip()))
         readings[_normalised(placeholder)] = value
     return patterns, readings
 
@@ -459,24 +470,24 @@ def compare_display(latex, lhs, op, rhs, names=None):
     if hiding:
         return "disagrees", (f"the display uses ${hiding.group(0)}$, which the checker does not read and which "
                              "can hide or change what is shown: write the relation plainly")
-    try:
-        text = _strip(latex)
+    patterns, readings = [], {}
+    if names:
+        try:
+            patterns, readings = _named(names, symbols)
+        except _NotComparable as exc:
+            return "not compared", str(exc)
+    try:       # the names first: a name may hold what _strip refuses in a formula (\mathrm{err}_m)
+        text = _strip(_substitute_names(latex, patterns))
     except _NotComparable as exc:
         return "not compared", str(exc)
     if any(u in text for u in _UNCOMPARABLE):
         return "not compared", "the display uses a relation that is not compared (approx, implies, in, ...)"
     if _states_more(_annotation(latex)):
         return "not compared", "the display states more after its formula (after \\quad or in text) than was checked"
-    sides, ops = _split_relations(text)
+    parse_sides, ops = _split_relations(text)
     if not ops:
         return "not compared", "the display states no relation"
-    readings, parse_sides = {}, sides          # the typed sides stay as typed for the messages
-    if names:
-        try:
-            patterns, readings = _named(names, symbols)
-        except _NotComparable as exc:
-            return "not compared", str(exc)
-        parse_sides = [_substitute_names(side, patterns) for side in sides]
+    sides = [_restore_names(side, patterns) for side in parse_sides]      # as typed, for the messages
     if len({re.sub(r"\s+", "", side) for side in sides}) == 1 and lhs != rhs:
         return "disagrees", (f"the display's sides are all ${sides[0].strip()}$: it shows nothing of the checked "
                              f"${sp.latex(lhs)}$ and ${sp.latex(rhs)}$")
@@ -493,7 +504,9 @@ def compare_display(latex, lhs, op, rhs, names=None):
             parsed.append(None)
             reasons.append(str(exc))
     first, last = parsed[0], parsed[-1]
-    if all(p is not None for p in parsed) and all(p == first for p in parsed[1:]) and lhs != rhs:
+    # sides that parse to one expression show nothing of the check; with names read as values (a case such as
+    # y = -1) equal sides are the statement itself, and the comparison below decides
+    if not readings and all(p is not None for p in parsed) and all(p == first for p in parsed[1:]) and lhs != rhs:
         return "disagrees", (f"the display's sides are all ${sides[0]}$: it shows nothing of the checked "
                              f"${sp.latex(lhs)}$ and ${sp.latex(rhs)}$")
     # a chain a = b = c: the checked sides are its ends (the middle is a step of the display)
