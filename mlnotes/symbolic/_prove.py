@@ -299,17 +299,100 @@ _TIME_LIMIT_CODE = _time_limit.__wrapped__.__code__
 
 
 def _simplify_is_zero(expr, timeout):
-    """True if ``expr`` simplifies to 0 within ``timeout`` seconds, False if not or if it ran out."""
+    """True if ``expr`` simplifies to 0 within ``timeout`` seconds, False if not or if it ran out.
+
+    Exact routes from the cheapest: the arithmetic of rational functions (:func:`_rational_zero`,
+    which decides a rational function of independent symbols either way, and proves other
+    expressions zero when they vanish with their non-rational parts taken as unknowns), then
+    ``cancel``, then ``simplify``."""
     if expr == 0:
         return True
     if _infinite_nodes(expr):
         timeout = min(timeout, INFINITE_SIMPLIFY_SECONDS)   # sympy found no closed form: simplify rarely does
     try:
         with _time_limit(timeout):
+            decided = _rational_zero(expr)
+            if decided is not None:
+                return decided
             # cancel() decides polynomials and rational functions quickly; simplify() the rest
             return sp.cancel(expr) == 0 or sp.simplify(expr) == 0
     except _Timeout:
         return False
+
+
+def _nonzero(expr, expand=False) -> bool:
+    """``simplify(expr) != 0`` (``simplify(expand(expr)) != 0`` with ``expand``) for an entry of an
+    evaluated matrix (a number, or an expression in the claim's scalar symbols), decided by
+    rational-function arithmetic (:func:`_rational_zero`) where that decides."""
+    decided = _rational_zero(expr)
+    if decided is not None:
+        return not decided
+    return sp.simplify(sp.expand(expr) if expand else expr) != 0
+
+
+#: Expressions :func:`_rational_zero` does not take apart: floats are results of running code
+#: (compared by simplify as before), infinities and nan are no rational functions.
+_NOT_RATIONAL = (sp.Float, sp.core.numbers.Infinity, sp.core.numbers.NegativeInfinity,
+                 sp.core.numbers.ComplexInfinity, sp.core.numbers.NaN)
+
+
+def _rational_zero(expr):
+    """Decide ``expr == 0`` exactly by the arithmetic of rational functions, or None.
+
+    ``expr`` is taken apart into sums, products and integer powers of *atoms*: symbols,
+    ``Indexed`` objects with integer indices, and any other subexpression (``exp(x)``,
+    ``sqrt(x)``, ...), which is treated as one more unknown. ``expr`` is then an element of the
+    field of rational functions over the rationals in these atoms (sympy's ``FracField``, where
+    every operation is exact and normalised), and it is zero there if and only if it is the zero
+    rational function.
+
+    - Zero there: ``expr`` vanishes identically, whatever values the atoms take (wherever it is
+      defined), so also for the values they do take: True (a proof; ``simplify`` gets the same
+      zero, as ``cancel`` does).
+    - Not zero, every atom a symbol or an ``Indexed`` with integer indices: the atoms are
+      independent unknowns, a non-zero rational function in them does not vanish identically, so
+      ``expr`` is not zero: False (``simplify`` cannot reduce it to 0 either).
+    - Not zero with other atoms (which may be related: ``sin(x)**2 + cos(x)**2 - 1``): None, as for
+      a float, an infinity or nan anywhere in ``expr``: the caller tries ``cancel``/``simplify``.
+    """
+    if not isinstance(expr, sp.Expr) or expr.has(*_NOT_RATIONAL):
+        return None
+    if expr.is_Rational:
+        return expr == 0
+    atoms = {}
+    independent = [True]
+
+    def collect(e):
+        if e.is_Rational:
+            return
+        if e.is_Add or e.is_Mul:
+            for arg in e.args:
+                collect(arg)
+            return
+        if e.is_Pow and e.exp.is_Integer:
+            collect(e.base)
+            return
+        if not (e.is_Symbol or (isinstance(e, sp.Indexed) and all(i.is_Integer for i in e.indices))):
+            if e.has(sp.MatrixSymbol) or not e.is_commutative:
+                raise ValueError("not a scalar")
+            independent[0] = False
+        atoms[e] = None
+
+    from sympy.polys.domains import QQ
+    from sympy.polys.fields import FracField
+    from sympy.polys.polyerrors import CoercionFailed
+
+    try:
+        collect(expr)
+        if not atoms:
+            return None
+        field = FracField(tuple(atoms), QQ)
+        value = field.from_expr(expr)
+    except (ValueError, CoercionFailed, ZeroDivisionError, RecursionError):
+        return None
+    if not value:
+        return True
+    return False if independent[0] else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -907,6 +990,94 @@ def _evaluate(expr, sub):
     return expr
 
 
+def _domain_zero(expr, sub):
+    """Whether the matrix expression ``expr`` vanishes at the explicit matrices ``sub``, decided
+    exactly with sympy's ``DomainMatrix`` over the rational functions in the entries' and the
+    claim's scalar symbols (no intermediate sympy expressions): True, False, or None where that
+    does not decide (a float, a function of a symbol, a singular inverse, an unsupported node):
+    then the caller evaluates with :func:`_explicit` as before.
+
+    ``expr`` is a rational function of independent symbols entrywise, so a non-zero entry in that
+    field is a non-zero value (False), and a zero matrix there is lhs - rhs = 0 (True)."""
+    from sympy.polys.domains import QQ
+    from sympy.polys.matrices import DomainMatrix
+
+    values = [expr] + [sp.Matrix(v) for v in sub.values()]
+    if any(v.has(*_NOT_RATIONAL) for v in values):
+        return None
+    symbols = set()
+    for v in values:
+        symbols |= {s for s in v.free_symbols if not isinstance(s, sp.MatrixSymbol)}
+    if any(not s.is_Symbol for s in symbols):
+        return None
+    try:
+        K = QQ.frac_field(*sorted(symbols, key=str)) if symbols else QQ
+        result = _domain_evaluate(expr, {M: DomainMatrix.from_list_sympy(*M.shape, sp.Matrix(v).tolist())
+                                         .convert_to(K) for M, v in sub.items()}, K)
+    except Exception:   # noqa: BLE001 - any failure (a singular inverse, an unsupported node): not decided here
+        return None
+    if isinstance(result, DomainMatrix):
+        return result.is_zero_matrix
+    return None
+
+
+def _domain_evaluate(expr, sub, K):
+    """The value of the matrix (or scalar) expression ``expr`` as a ``DomainMatrix`` (or an element)
+    over ``K``, with the ``DomainMatrix`` values ``sub`` of its matrix symbols; raises where a
+    node is not supported (the caller then does not decide)."""
+    from sympy.matrices.expressions import (Determinant, Identity, Inverse, MatAdd, MatMul, MatPow, Trace,
+                                            Transpose, ZeroMatrix)
+    from sympy.polys.matrices import DomainMatrix
+
+    if isinstance(expr, sp.MatrixSymbol):
+        return sub[expr]
+    if isinstance(expr, Identity):
+        return DomainMatrix.eye(int(expr.shape[0]), K)
+    if isinstance(expr, ZeroMatrix):
+        return DomainMatrix.zeros(tuple(map(int, expr.shape)), K)
+    if isinstance(expr, (MatMul, MatAdd)) or (isinstance(expr, (sp.Mul, sp.Add)) and expr.has(sp.MatrixSymbol)):
+        values = [_domain_evaluate(arg, sub, K) for arg in expr.args]
+        total = values[0]
+        for value in values[1:]:
+            if isinstance(expr, (MatMul, sp.Mul)):
+                total = _domain_product(total, value)
+            else:
+                total = total + value
+        return total
+    if isinstance(expr, Transpose):
+        return _domain_evaluate(expr.arg, sub, K).transpose()
+    if isinstance(expr, Inverse):
+        return _domain_evaluate(expr.arg, sub, K).inv()
+    if isinstance(expr, MatPow) and expr.exp.is_Integer:
+        base = _domain_evaluate(expr.base, sub, K)
+        return base.inv() ** int(-expr.exp) if expr.exp < 0 else base ** int(expr.exp)
+    if isinstance(expr, Trace):
+        return _domain_evaluate(expr.arg, sub, K).trace()
+    if isinstance(expr, Determinant):
+        return _domain_evaluate(expr.arg, sub, K).det()
+    if isinstance(expr, sp.Pow) and expr.exp.is_Integer and expr.has(sp.MatrixSymbol):
+        base = _domain_evaluate(expr.base, sub, K)
+        if isinstance(base, DomainMatrix):
+            raise TypeError("a power of a matrix as a scalar")
+        return K.one / base ** int(-expr.exp) if expr.exp < 0 else base ** int(expr.exp)
+    if isinstance(expr, sp.Expr) and not expr.has(sp.MatrixSymbol) and not isinstance(expr, MatrixExpr):
+        return K.from_sympy(expr)
+    raise TypeError(f"not evaluated over a domain: {type(expr).__name__}")
+
+
+def _domain_product(a, b):
+    """``a * b`` for DomainMatrix values and domain elements (scalars)."""
+    from sympy.polys.matrices import DomainMatrix
+
+    if isinstance(a, DomainMatrix) and isinstance(b, DomainMatrix):
+        return a * b
+    if isinstance(a, DomainMatrix):
+        return a * b
+    if isinstance(b, DomainMatrix):
+        return b.rmul(a) if hasattr(b, "rmul") else b * a
+    return a * b
+
+
 def _as_matrix(value):
     if isinstance(value, sp.MatrixBase):
         return sp.Matrix(value)
@@ -978,7 +1149,7 @@ def _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes):
             if M in w:
                 sub[_concrete(M, sizes_w)] = sp.Matrix(w[M])
         value = _as_matrix(_explicit(_concrete(expr, sizes_w), sub))
-        if any(sp.simplify(e) != 0 for e in value):
+        if any(_nonzero(e) for e in value):
             cex = {sp.latex(k): sp.latex(sp.Matrix(v)) for k, v in w.items() if isinstance(k, sp.MatrixSymbol)}
             return False, "exact", "fails at a given witness", cex
     # 3. explicit matrices at small sizes (see _size_choices): random integer matrices first, so
@@ -993,18 +1164,22 @@ def _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes):
         sub_r = {Mc: _random_matrix(rng, *map(int, Mc.shape), symmetric=M.name in sym_names)
                  for M, Mc in shapes.items()}
         where = ", ".join(f"{s}={v}" for s, v in size.items()) or "the given shapes"
-        value_r = _defined_value(concrete, sub_r)
-        if value_r is None:
-            continue
-        if any(sp.simplify(e) != 0 for e in value_r):
+        vanishes = _domain_zero(concrete, sub_r)
+        if vanishes is None:           # not decided by exact rational arithmetic on the matrices
+            value_r = _defined_value(concrete, sub_r)
+            if value_r is None:
+                continue
+            vanishes = not any(_nonzero(e) for e in value_r)
+        if not vanishes:
             cex = {sp.latex(Mc): sp.latex(v) for Mc, v in sub_r.items()}
             return False, "exact", f"differs for explicit matrices at {where}", cex
         if proved_at:
             continue
         sub = {Mc: explicit_matrix(M.name, *map(int, Mc.shape), symmetric=M.name in sym_names)
                for M, Mc in shapes.items()}
-        value = _as_matrix(_explicit(concrete, sub))
-        if not all(_simplify_is_zero(e, timeout) for e in value):
+        decided = _domain_zero(concrete, sub)
+        if decided is False or (decided is None and not all(
+                _simplify_is_zero(e, timeout) for e in _as_matrix(_explicit(concrete, sub)))):
             return False, "symbolic", f"entries of lhs - rhs do not vanish at {where}", None
         proved_at.append(where)
     if not proved_at:
@@ -1016,9 +1191,12 @@ def _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes):
             size = choices[i % len(choices)]
             sub = {_concrete(M, size): _random_matrix(rng, *map(int, _concrete(M, size).shape),
                                                       symmetric=M.name in sym_names) for M in matrices}
-            value = _defined_value(_concrete(expr, size), sub)
-            # entries are numbers, or expressions in the claim's scalar symbols: expand before testing
-            if value is not None and any(e != 0 and sp.simplify(sp.expand(e)) != 0 for e in value):
+            vanishes = _domain_zero(_concrete(expr, size), sub)
+            if vanishes is None:
+                value = _defined_value(_concrete(expr, size), sub)
+                # entries are numbers, or expressions in the claim's scalar symbols: expand before testing
+                vanishes = value is None or not any(e != 0 and _nonzero(e, expand=True) for e in value)
+            if not vanishes:
                 cex = {sp.latex(k): sp.latex(v) for k, v in sub.items()}
                 where = ", ".join(f"{s}={v}" for s, v in size.items())
                 return False, "exact", f"differs for random integer matrices at {where}", cex
