@@ -311,7 +311,7 @@ def _simplify_is_zero(expr, timeout):
         timeout = min(timeout, INFINITE_SIMPLIFY_SECONDS)   # sympy found no closed form: simplify rarely does
     try:
         with _time_limit(timeout):
-            decided = _rational_zero(expr)
+            decided = _within(RATIONAL_SECONDS, _rational_zero, expr)
             if decided is not None:
                 return decided
             # cancel() decides polynomials and rational functions quickly; simplify() the rest
@@ -324,10 +324,26 @@ def _nonzero(expr, expand=False) -> bool:
     """``simplify(expr) != 0`` (``simplify(expand(expr)) != 0`` with ``expand``) for an entry of an
     evaluated matrix (a number, or an expression in the claim's scalar symbols), decided by
     rational-function arithmetic (:func:`_rational_zero`) where that decides."""
-    decided = _rational_zero(expr)
+    decided = _within(RATIONAL_SECONDS, _rational_zero, expr)
     if decided is not None:
         return not decided
     return sp.simplify(sp.expand(expr) if expand else expr) != 0
+
+
+#: Seconds allowed for the rational-function route of one zero test (its gcds can grow with many
+#: symbols, where ``cancel`` may be quicker), and for evaluating one matrix claim with DomainMatrix;
+#: past them the old routes decide, as before.
+RATIONAL_SECONDS = 1.0
+DOMAIN_SECONDS = 2.0
+
+
+def _within(seconds, route, *args):
+    """``route(*args)``, or None (not decided) if it takes longer than ``seconds``."""
+    try:
+        with _time_limit(seconds):
+            return route(*args)
+    except _Timeout:
+        return None
 
 
 #: Expressions :func:`_rational_zero` does not take apart: floats are results of running code
@@ -1164,7 +1180,7 @@ def _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes):
         sub_r = {Mc: _random_matrix(rng, *map(int, Mc.shape), symmetric=M.name in sym_names)
                  for M, Mc in shapes.items()}
         where = ", ".join(f"{s}={v}" for s, v in size.items()) or "the given shapes"
-        vanishes = _domain_zero(concrete, sub_r)
+        vanishes = _within(DOMAIN_SECONDS, _domain_zero, concrete, sub_r)
         if vanishes is None:           # not decided by exact rational arithmetic on the matrices
             value_r = _defined_value(concrete, sub_r)
             if value_r is None:
@@ -1177,7 +1193,7 @@ def _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes):
             continue
         sub = {Mc: explicit_matrix(M.name, *map(int, Mc.shape), symmetric=M.name in sym_names)
                for M, Mc in shapes.items()}
-        decided = _domain_zero(concrete, sub)
+        decided = _within(DOMAIN_SECONDS, _domain_zero, concrete, sub)
         if decided is False or (decided is None and not all(
                 _simplify_is_zero(e, timeout) for e in _as_matrix(_explicit(concrete, sub)))):
             return False, "symbolic", f"entries of lhs - rhs do not vanish at {where}", None
@@ -1191,7 +1207,7 @@ def _equal_matexpr(lhs, rhs, symmetric, witnesses, rng, timeout, sizes):
             size = choices[i % len(choices)]
             sub = {_concrete(M, size): _random_matrix(rng, *map(int, _concrete(M, size).shape),
                                                       symmetric=M.name in sym_names) for M in matrices}
-            vanishes = _domain_zero(_concrete(expr, size), sub)
+            vanishes = _within(DOMAIN_SECONDS, _domain_zero, _concrete(expr, size), sub)
             if vanishes is None:
                 value = _defined_value(_concrete(expr, size), sub)
                 # entries are numbers, or expressions in the claim's scalar symbols: expand before testing
