@@ -1043,6 +1043,7 @@ def _domain_evaluate(expr, sub, K):
     node is not supported (the caller then does not decide)."""
     from sympy.matrices.expressions import (Determinant, Identity, Inverse, MatAdd, MatMul, MatPow, Trace,
                                             Transpose, ZeroMatrix)
+    from sympy.matrices.expressions.matexpr import MatrixElement
     from sympy.polys.matrices import DomainMatrix
 
     if isinstance(expr, sp.MatrixSymbol):
@@ -1067,6 +1068,8 @@ def _domain_evaluate(expr, sub, K):
     if isinstance(expr, MatPow) and expr.exp.is_Integer:
         base = _domain_evaluate(expr.base, sub, K)
         return base.inv() ** int(-expr.exp) if expr.exp < 0 else base ** int(expr.exp)
+    if isinstance(expr, MatrixElement):
+        return _domain_evaluate(expr.parent, sub, K)[int(expr.i), int(expr.j)].element
     if isinstance(expr, Trace):
         return _domain_evaluate(expr.arg, sub, K).trace()
     if isinstance(expr, Determinant):

@@ -80,3 +80,13 @@ def test_matrix_claims_keep_their_verdicts():
     assert not equal(sp.Determinant(A * B), sp.Determinant(A) * sp.Determinant(B) + 1).holds
     assert equal((A + mu * sp.Identity(2)) * (A + mu * sp.Identity(2)).I, sp.Identity(2)).holds
     assert not equal((A + mu * sp.Identity(2)) * (A + mu * sp.Identity(2)).I, mu * sp.Identity(2)).holds
+
+
+def test_domain_route_reads_matrix_elements():
+    X = sp.MatrixSymbol("X", 3, 2)
+    y_ = sp.MatrixSymbol("y", 3, 1)
+    H = X * (X.T * X).I * X.T
+    sub = {X: explicit_matrix("X", 3, 2), y_: explicit_matrix("y", 3, 1)}
+    pythagoras = (y_.T * y_)[0, 0] - (y_.T * H * y_)[0, 0] - (y_.T * (sp.Identity(3) - H) * y_)[0, 0]
+    assert _domain_zero(pythagoras * sp.Identity(1), sub) is True
+    assert _domain_zero((pythagoras + (y_.T * H * y_)[0, 0]) * sp.Identity(1), sub) is False
