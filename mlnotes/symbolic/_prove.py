@@ -337,6 +337,47 @@ RATIONAL_SECONDS = 1.0
 DOMAIN_SECONDS = 2.0
 
 
+#: Seconds allowed, per claim, for the exact routes tried before the random points (see :func:`_quickly_zero`).
+QUICK_SECONDS = 1.0
+
+
+def _quickly_zero(lhs, rhs) -> bool:
+    """True if every entry of ``lhs - rhs`` (scalars, or explicit matrices of one shape) is zero by the
+    exact routes that :func:`_simplify_is_zero` tries first - rational-function arithmetic
+    (:func:`_rational_zero`), then ``cancel`` - within :data:`QUICK_SECONDS` in all; False if one is
+    not, when the time runs out, if a route raises, or if a float, an infinity or nan is anywhere in
+    either side.
+
+    A claim they prove is proved before its random points are evaluated: at exact points, with each
+    side evaluated to the working precision, the points cannot refute a zero of these exact routes,
+    and :func:`_simplify_is_zero` would prove it by the same routes after the points, so the verdict
+    is the same, without evaluating both sides at every point (seconds where a side has ``exp`` of a
+    large argument). A side with a float goes the usual way: ``0.5*x - x/2`` is exactly 0, but at a
+    point the float side is evaluated to its own 15 digits and differs from the exact one.
+    Anything else also goes the usual way: points first."""
+    if any(not isinstance(side, (sp.Expr, sp.MatrixBase)) or side.has(*_NOT_RATIONAL) for side in (lhs, rhs)):
+        return False
+    diff = lhs - rhs
+    entries = list(diff) if isinstance(diff, sp.MatrixBase) else [diff]
+    if any(not isinstance(e, sp.Expr) for e in entries):
+        return False
+
+    def zero(e):
+        if e == 0:
+            return True
+        decided = _within(RATIONAL_SECONDS, _rational_zero, e)
+        if decided is not None:
+            return decided
+        return sp.cancel(e) == 0
+
+    try:
+        return _within(QUICK_SECONDS, lambda: all(zero(e) for e in entries)) is True
+    except _Timeout:
+        raise                    # an enclosing time limit ran out: not ours to swallow
+    except Exception:   # noqa: BLE001 - cancel raising on a node (it would after the points too): the usual way
+        return False
+
+
 def _within(seconds, route, *args):
     """``route(*args)``, or None (not decided) if it takes longer than ``seconds``."""
     try:
@@ -908,6 +949,8 @@ def _equal_scalar(lhs, rhs, witnesses, rng, points, digits, timeout):
     if lhs == rhs and lhs.has(sp.oo, -sp.oo, sp.zoo) and not witnesses:   # oo - oo is nan: compare directly
         return True, "symbolic", "the two sides are the same infinite value", None
     free = (lhs.free_symbols | rhs.free_symbols)
+    if not witnesses and _quickly_zero(lhs, rhs):
+        return True, "symbolic", "simplify(lhs - rhs) = 0", None
     # a false claim fails fast: look for a counterexample before trying to simplify
     ok, cex, evaluated = _check_points(lhs, rhs, free, witnesses, rng, points, digits)
     if not ok:
@@ -928,6 +971,8 @@ def _equal_matrix(lhs, rhs, witnesses, rng, points, digits, timeout):
     if lhs.shape != rhs.shape:
         return False, "symbolic", f"shapes differ: {lhs.shape} vs {rhs.shape}", None
     free = lhs.free_symbols | rhs.free_symbols
+    if not witnesses and _quickly_zero(lhs, rhs):
+        return True, "symbolic", "simplify(lhs - rhs) = 0 entrywise", None
     ok, cex, evaluated = _check_points(lhs, rhs, free, witnesses, rng, points, digits)
     if not ok:
         where = "a given witness point" if cex.pop("\\text{witness}", False) else "a random point"
