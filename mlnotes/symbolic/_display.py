@@ -128,11 +128,17 @@ def _strip(latex: str) -> str:
         text = text[:comment.start()]
     if re.search(r"\\(?:text|textrm|mathrm|textbf|texttt)\{", text):
         raise _NotComparable("the display has text inside the formula")
+    text = _plain_commands(text).replace(r"\{", "(").replace(r"\}", ")")
+    return text.strip().rstrip(".,;: ").strip()
+
+
+def _plain_commands(text: str) -> str:
+    r"""``text`` without sizing and spacing commands (``\big``, ``\left``, ``\,``), ``\tfrac``/``\dfrac`` as
+    ``\frac``: what :func:`_strip` reads, and the form in which a display's names are looked up."""
     text = text.replace(r"\tfrac", r"\frac").replace(r"\dfrac", r"\frac")
     for cmd in _DROP:
         text = re.sub(re.escape(cmd) + r"(?![A-Za-z])", " ", text)
-    text = text.replace(r"\{", "(").replace(r"\}", ")")
-    return text.strip().rstrip(".,;: ").strip()
+    return text
 
 
 def _split_relations(text: str):
@@ -422,7 +428,8 @@ def _named(names, symbols):
             extra = ", ".join(sorted(str(x) for x in value.free_symbols - symbols))
             raise _NotComparable(f"the name ${name}$ stands for an expression in {extra}, which the check does not use")
         placeholder = _PLACEHOLDER.format(_FIRST_PLACEHOLDER + i)
-        patterns.append((_name_pattern(name.strip()), placeholder, name.strip()))
+        typed = _plain_commands(name).strip()     # looked up as the display reads without sizing commands
+        patterns.append((_name_pattern(typed), placeholder, name.strip()))
         readings[_normalised(placeholder)] = value
     return patterns, readings
 
@@ -477,7 +484,7 @@ def compare_display(latex, lhs, op, rhs, names=None):
         except _NotComparable as exc:
             return "not compared", str(exc)
     try:       # the names first: a name may hold what _strip refuses in a formula (\mathrm{err}_m)
-        text = _strip(_substitute_names(latex, patterns))
+        text = _strip(_substitute_names(_plain_commands(latex), patterns) if patterns else latex)
     except _NotComparable as exc:
         return "not compared", str(exc)
     if any(u in text for u in _UNCOMPARABLE):

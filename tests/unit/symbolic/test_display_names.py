@@ -111,3 +111,11 @@ def test_a_name_may_hold_mathrm_follow_a_command_or_stand_for_a_value():
     assert status == "compared", message
     status, message = compare_display(r"a = x + 1", (x ** 2 - 1) / (x - 1), "=", x + 1, names={"a": x + 2})
     assert status == "disagrees", message
+
+
+def test_a_name_is_found_as_typed_or_as_it_reads_without_sizing_commands():
+    lam = sp.Symbol("x", positive=True)
+    for key in (r"\mathbb{E}\big[\hat\lambda^2\big]", r"\mathbb{E} [\hat\lambda^2 ]"):
+        status, message = compare_display(r"\mathbb{E}\big[\hat\lambda^2\big] = x^2 + x",
+                                          lam ** 2 + lam, "=", lam ** 2 + lam, names={key: lam ** 2 + lam})
+        assert status == "compared", (key, message)
