@@ -95,7 +95,7 @@ def _fit_member(estimator, X, y, sample_weight, rows, features, use_weights):
         drawn = np.flatnonzero(counts)
         if len(drawn) == 1:
             # one distinct row drawn (tiny data): give it as two half-weight copies, the same weighted data, since
-            # a learner may refuse a single sample (mlnotes.tree does)
+            # a learner may refuse a single sample (mlnotes.tree fits one, some scikit-learn learners do not)
             drawn = np.repeat(drawn, 2)
             counts = counts / 2
         return estimator.fit(X[np.ix_(drawn, features)] if len(features) < X.shape[1] else X[drawn], y[drawn],

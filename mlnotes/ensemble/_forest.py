@@ -13,9 +13,9 @@ from numbers import Real
 
 import numpy as np
 from sklearn.base import ClassifierMixin, RegressorMixin
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from ..tree._classes import split_values
+from ..tree._classes import validate_split_data
 from ..tree._tree import StackedTrees
 from ..utils.validation import check_bool, check_option
 from ._bagging import BaseBagging, _check_count_or_fraction, _ClassifierOutputs, _RegressorOutputs
@@ -47,10 +47,9 @@ class _BaseForest(BaseBagging):
 
     def apply(self, X):
         """The leaf each tree sends each sample to, shape (n_samples, n_estimators)."""
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False, dtype=np.float64)
+        _, Xf = validate_split_data(self, X, "estimators_")
         stack = StackedTrees([tree.tree_ for tree in self.estimators_])
-        return stack.descend(split_values(X)) - stack.offsets
+        return stack.descend(Xf) - stack.offsets
 
     @property
     def feature_importances_(self):
