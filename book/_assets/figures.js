@@ -15,6 +15,7 @@
   var FONT_PT = 11;        // STYLE["font.size"] in mlnotes/plotting/_style.py
   var MIN_TEXT_PX = 7.5;   // MIN_FIGURE_TEXT_PX[390] in tests/site/test_browser.py
   var SELECTOR = ".cell_output img, .widget-output img";
+  var FITTED = "mlnotes-figure-fitted", WAITING = "mlnotes-figure-waiting";
 
   function inches(img) {
     // the CSS width MyST-NB writes from the output's metadata: an attribute, or an inline style
@@ -23,36 +24,53 @@
     return img.naturalWidth ? img.naturalWidth / 80 : 0;
   }
 
-  // the cue: a figure is opaque, so no shadow shows through it; say it in a line above the figure
-  function cue(box) {
-    var overflowing = box.scrollWidth > box.clientWidth + 1;
-    var hint = box.previousElementSibling;
-    var has = hint && hint.classList.contains("mlnotes-scroll-hint");
-    if (overflowing && !has) {
-      hint = document.createElement("div");
-      hint.className = "mlnotes-scroll-hint";
-      hint.textContent = "\u2194 wider than the screen: scroll the figure sideways";
-      box.parentNode.insertBefore(hint, box);
-    } else if (!overflowing && has) {
-      hint.remove();
-    }
-  }
-
-  function fit(img) {
-    var inch = inches(img);
-    var box = img.parentElement;
-    if (!inch || !box) return;
-    var min = Math.ceil(inch * MIN_TEXT_PX * 72 / FONT_PT);
-    img.style.minWidth = min + "px";   // min-width wins over the max-width: 100% of mlnotes.css
-    box.classList.add("mlnotes-figure-scroll");
-    cue(box);
-  }
-
-  function process() {
-    document.querySelectorAll(SELECTOR).forEach(function (img) {
-      if (img.complete) fit(img);
-      else img.addEventListener("load", function () { fit(img); }, { once: true });
+  // the cue: a figure is opaque, so no shadow shows through it; say it in a line above the figure.
+  // All boxes are measured first and changed afterwards: a change between two measurements makes the
+  // browser lay out the whole page again, once per figure (a second of a long chapter page, measured).
+  function cue(boxes) {
+    var overflowing = boxes.map(function (box) { return box.scrollWidth > box.clientWidth + 1; });
+    boxes.forEach(function (box, i) {
+      var hint = box.previousElementSibling;
+      var has = hint && hint.classList.contains("mlnotes-scroll-hint");
+      if (overflowing[i] && !has) {
+        hint = document.createElement("div");
+        hint.className = "mlnotes-scroll-hint";
+        hint.textContent = "\u2194 wider than the screen: scroll the figure sideways";
+        box.parentNode.insertBefore(hint, box);
+      } else if (!overflowing[i] && has) {
+        hint.remove();
+      }
     });
+  }
+
+  // the minimum width of each loaded figure (changes only), then the cues of their boxes (measurements)
+  function fit(imgs) {
+    var boxes = [];
+    imgs.forEach(function (img) {
+      var inch = inches(img);
+      var box = img.parentElement;
+      img.classList.add(FITTED);
+      if (!inch || !box) return;
+      var min = Math.ceil(inch * MIN_TEXT_PX * 72 / FONT_PT);
+      img.style.minWidth = min + "px";   // min-width wins over the max-width: 100% of mlnotes.css
+      box.classList.add("mlnotes-figure-scroll");
+      boxes.push(box);
+    });
+    if (boxes.length) cue(boxes);
+  }
+
+  // every figure not handled yet: the loaded ones now, the others when they load
+  function process() {
+    var loaded = [];
+    document.querySelectorAll(SELECTOR).forEach(function (img) {
+      if (img.classList.contains(FITTED)) return;
+      if (img.complete) loaded.push(img);
+      else if (!img.classList.contains(WAITING)) {
+        img.classList.add(WAITING);
+        img.addEventListener("load", function () { img.classList.remove(WAITING); fit([img]); }, { once: true });
+      }
+    });
+    fit(loaded);
   }
 
   function init() {
@@ -64,7 +82,7 @@
       resizing = true;
       window.requestAnimationFrame(function () {
         resizing = false;
-        document.querySelectorAll(".mlnotes-figure-scroll").forEach(cue);
+        cue(Array.from(document.querySelectorAll(".mlnotes-figure-scroll")));
       });
     });
     if (!document.querySelector('script[type="application/vnd.jupyter.widget-view+json"]')) return;

@@ -396,10 +396,13 @@ def check_page(browser, url: str, origin: str, screenshot: Path | None = None,
 MEASURE_WIDTHS = (1280, 390)
 VIEWPORT_HEIGHT = {1280: 900, 390: 844}
 
-_MEASURE_JS = r"""() => {
+_MEASURE_JS = r"""(equationsOnly) => {
   // closed <details> keep their content laid out under content-visibility: hidden (Chromium), so
   // getClientRects alone would count collapsed code as shown
-  const visible = el => el.getClientRects().length > 0 && (!el.checkVisibility || el.checkVisibility());
+  // (inside a closed <details> is hidden: asking Chromium first lays out the hidden subtree, 3 s of a long
+  // chapter page, measured)
+  const visible = el => !el.closest('details:not([open])') && el.getClientRects().length > 0 &&
+                        (!el.checkVisibility || el.checkVisibility());
   const px = v => parseFloat(v) || 0;
   const article = document.querySelector('article.bd-article') || document.querySelector('main') || document.body;
   const as = getComputedStyle(article);
@@ -417,7 +420,7 @@ _MEASURE_JS = r"""() => {
     return {lines: lines.length, cut: cut.length, cutExamples: cut.slice(0, 3).map(l => l.trim().slice(0, 80))};
   }
   const code = {lines: 0, cut: 0, px: 0, latexStrings: 0, cells: 0, cellsShown: 0, cutExamples: []};
-  for (const cell of document.querySelectorAll('.cell_input')) {
+  for (const cell of equationsOnly ? [] : document.querySelectorAll('.cell_input')) {
     code.cells += 1;
     if (!visible(cell)) continue;
     code.cellsShown += 1;
@@ -430,7 +433,7 @@ _MEASURE_JS = r"""() => {
     }
   }
   const output = {lines: 0, cut: 0, px: 0};
-  for (const cell of document.querySelectorAll('.cell_output')) {
+  for (const cell of equationsOnly ? [] : document.querySelectorAll('.cell_output')) {
     if (!visible(cell)) continue;
     output.px += cell.getBoundingClientRect().height;
     for (const pre of cell.querySelectorAll('pre')) {
@@ -465,7 +468,7 @@ _MEASURE_JS = r"""() => {
     });
   }
 
-  const tables = Array.from(article.querySelectorAll('table')).filter(visible).map(t => {
+  const tables = (equationsOnly ? [] : Array.from(article.querySelectorAll('table'))).filter(visible).map(t => {
     const r = t.getBoundingClientRect();
     let sc = t.parentElement, scrolls = false;
     for (; sc && sc !== article; sc = sc.parentElement)
@@ -474,7 +477,7 @@ _MEASURE_JS = r"""() => {
             column: Math.round(column), overflows: r.width > column + 1, scrolls};
   });
 
-  const figures = Array.from(article.querySelectorAll('.cell_output img, .widget-subarea img, figure img')).filter(visible)
+  const figures = (equationsOnly ? [] : Array.from(article.querySelectorAll('.cell_output img, .widget-subarea img, figure img'))).filter(visible)
     .map(img => ({src: (img.currentSrc || img.src).slice(0, 600), natural: img.naturalWidth, naturalHeight: img.naturalHeight,
                   rendered: Math.round(img.getBoundingClientRect().width * 10) / 10,
                   inWidget: !!img.closest('.widget-subarea'),
@@ -489,7 +492,7 @@ _MEASURE_JS = r"""() => {
   // widgets: every control (form elements, noUiSlider tracks, editable readouts) outside output areas,
   // and whether it is really disabled (not only styled); the static-site note must sit above the widget
   const widgets = [];
-  for (const area of document.querySelectorAll('.widget-subarea')) {
+  for (const area of equationsOnly ? [] : document.querySelectorAll('.widget-subarea')) {
     const controls = Array.from(area.querySelectorAll(
       'input, select, textarea, button, .noUi-target, [contenteditable]'))
       .filter(el => !el.closest('.widget-output') && (!el.hasAttribute('contenteditable') || el.matches('.widget-readout, [contenteditable="true"], [contenteditable="false"]')));
@@ -566,7 +569,7 @@ def png_dpi(source: Path | bytes) -> float | None:
 def measure_page(page, site: Path | None = None, origin: str | None = None) -> dict:
     """Layout numbers of the loaded page (see _MEASURE_JS); figures get their PNG dpi (from ``site``) and
     the CSS px per figure inch they are shown at."""
-    m = page.evaluate(_MEASURE_JS)
+    m = page.evaluate(_MEASURE_JS, False)
     import base64
 
     for fig in m["figures"]:
@@ -588,13 +591,21 @@ _OPEN_DETAILS_JS = """() => { const closed = Array.from(document.querySelectorAl
   closed.forEach(d => { d.open = true; d.classList.add('mlnotes-opened'); }); return closed.length; }"""
 
 
-def add_folded_equations(page, entry: dict) -> None:
-    """Open every folded <details> (collapsed code, dropdowns, claim details) of the loaded page and
-    measure the display equations again: a reader who opens them must not meet an over-wide one either.
-    Adds detail["equations_all"] and the summary counts over it (overwide_equations*)."""
+def open_folds(page) -> None:
+    """Open every folded <details> of the loaded page (collapsed code, dropdowns, claim details), marked
+    ``mlnotes-opened`` so that close_folds closes exactly these, and let MathJax, images and fonts settle."""
     page.evaluate(_OPEN_DETAILS_JS)
     page.evaluate(_SETTLE_JS)
-    equations = page.evaluate(_MEASURE_JS)["equations"]
+
+
+def close_folds(page) -> None:
+    page.evaluate(_CLOSE_OPENED_JS)
+    page.evaluate(_FRAMES_JS)
+
+
+def add_folded_equations(entry: dict, equations: list[dict]) -> None:
+    """Record the display equations measured with every fold open (a reader who opens them must not meet
+    an over-wide one either): detail["equations_all"] and the summary counts over it (overwide_equations*)."""
     entry["detail"]["equations_all"] = equations
     entry["summary"].update({
         "display_equations_all": len(equations),
@@ -603,6 +614,12 @@ def add_folded_equations(page, entry: dict) -> None:
         "overwide_clipped": sum(e["overwide"] and not e["scrolls"] for e in equations),
         "overwide_without_cue": sum(e["overwide"] and not e["cue"] for e in equations),
     })
+
+
+def measure_open_equations(page) -> list[dict]:
+    """The display equations of the loaded page as _MEASURE_JS measures them, with every fold open (the
+    caller opens them: open_folds)."""
+    return page.evaluate(_MEASURE_JS, True)["equations"]
 
 
 def summarize(m: dict) -> dict:
@@ -666,10 +683,13 @@ def screenshots(page, out_dir: Path, stem: str) -> list[Path]:
 
 
 def measure_loaded(page, site: Path, origin: str) -> dict:
-    """{"summary", "detail"} of the loaded page: its layout as loaded, then with every fold opened."""
+    """{"summary", "detail"} of the loaded page at its present width: its layout as loaded, then the display
+    equations with every fold opened (closed again afterwards)."""
     m = measure_page(page, site, origin)
     entry = {"summary": summarize(m), "detail": m}
-    add_folded_equations(page, entry)
+    open_folds(page)
+    add_folded_equations(entry, measure_open_equations(page))
+    close_folds(page)
     return entry
 
 
@@ -686,18 +706,32 @@ def resize(page, width: int) -> None:
     page.evaluate(_SETTLE_JS)
 
 
-def measure_widths(page, site: Path, origin: str, widths=MEASURE_WIDTHS) -> dict:
-    """measure_loaded at each of ``widths`` on one load of a page (folds closed again between widths,
-    the viewport back at the first width afterwards): {width: entry}."""
+def measure_widths(page, site: Path, origin: str, widths=MEASURE_WIDTHS, at_first_width=None) -> dict:
+    """measure_loaded at each of ``widths`` on one load of a page at ``widths[0]``: {width: entry}. The same
+    numbers, in fewer layouts of the page (each costs seconds on a long chapter): the page as loaded at
+    widths[0]; then ``at_first_width(page)`` if given (e.g. the menu button and a slider, on the page as
+    a reader first sees it); every fold opened and the equations measured at each width in turn (resizing
+    with the folds open); the folds closed and the page as loaded measured at the remaining widths, last
+    first. The viewport is left at the width measured last."""
     out = {}
-    for width in widths:
-        if out:
-            page.evaluate(_CLOSE_OPENED_JS)
+    first = measure_page(page, site, origin)
+    out[widths[0]] = {"summary": summarize(first), "detail": first}
+    if at_first_width is not None:
+        at_first_width(page)
+    open_folds(page)
+    open_equations = {}
+    for i, width in enumerate(widths):
+        if i:
             resize(page, width)
-        out[width] = measure_loaded(page, site, origin)
-    if len(out) > 1:
-        page.evaluate(_CLOSE_OPENED_JS)
-        resize(page, widths[0])
+        open_equations[width] = measure_open_equations(page)
+    close_folds(page)
+    for i, width in enumerate(reversed(widths[1:])):
+        if i:
+            resize(page, width)
+        m = measure_page(page, site, origin)
+        out[width] = {"summary": summarize(m), "detail": m}
+    for width in widths:
+        add_folded_equations(out[width], open_equations[width])
     return out
 
 
@@ -769,16 +803,16 @@ def test_page(page_path, browser, site, origin, screenshot_dir):  # browser firs
 
     shot = screenshot_dir / (page_path[: -len(".html")] + ".jpg") if screenshot_dir else None
 
-    def inspect(page):
-        # on this load: the layout at 1280 px, the menu button (NAV_PAGES), the slider, then the layout
-        # at 390 px by resizing (test_resized_layout_equals_a_fresh_load compares it with a fresh load)
-        _LOADED[(page_path, 1280)] = measure_loaded(page, site, origin)
-        page.evaluate(_CLOSE_OPENED_JS)
+    def at_1280(page):
         if page_path in NAV_PAGES:
             _LOADED[("nav", page_path, 1280)] = navigation_problems(page, page_path, 1280)
         _LOADED[("slider", page_path)] = drag_first_slider(page)    # a static slider must not move
-        resize(page, 390)
-        _LOADED[(page_path, 390)] = measure_loaded(page, site, origin)
+
+    def inspect(page):
+        # on this load: the layout at 1280 px, the menu button (NAV_PAGES) and the slider, then the layout
+        # at 390 px by resizing (test_resized_layout_equals_a_fresh_load compares it with a fresh load)
+        for width, entry in measure_widths(page, site, origin, (1280, 390), at_first_width=at_1280).items():
+            _LOADED[(page_path, width)] = entry
 
     report = check_page(browser, f"{origin}/{page_path}", origin, screenshot=shot, inspect=inspect)
     assert not report.problems(), report.summary()
@@ -990,7 +1024,6 @@ def fresh_load(browser, site: Path, origin: str, page_path: str, width: int) -> 
         try:
             load(page, f"{origin}/{page_path}")
             entry = measure_loaded(page, site, origin)
-            page.evaluate(_CLOSE_OPENED_JS)
             _LOADED[key] = {"layout": entry, "nav": navigation_problems(page, page_path, width)}
         finally:
             context.close()
