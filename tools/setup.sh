@@ -6,13 +6,23 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PYTHON=${PYTHON:-python3}
+UV_VERSION=0.13.8   # the installer (not a dependency of the book)
 "$PYTHON" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "mlnotes needs Python >= 3.11, found " + sys.version.split()[0])'
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 stamp=.venv/.mlnotes-requirements
 if ! cmp -s requirements.txt "$stamp" || ! .venv/bin/python -c 'import mlnotes' 2>/dev/null; then
-  echo "setup: installing pinned packages into .venv (about a minute the first time)"
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+  # uv installs the same exact pins as pip, in parallel: installing uv and then requirements.txt with it took
+  # 33 s, pip alone 94 s (a fresh venv on this 2-core machine, empty caches, measured); pip takes over where
+  # uv cannot be installed.
+  echo "setup: installing pinned packages into .venv"
+  if .venv/bin/python -m pip install --quiet --disable-pip-version-check "uv==$UV_VERSION" 2>/dev/null; then
+    .venv/bin/uv pip install --quiet --python .venv/bin/python -r requirements.txt
+    .venv/bin/uv pip install --quiet --python .venv/bin/python --no-deps -e .
+  else
+    echo "setup: uv $UV_VERSION could not be installed; installing with pip (about a minute and a half)"
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+  fi
   cp requirements.txt "$stamp"
 fi
 bash tools/assets.sh
