@@ -247,13 +247,24 @@ def test_a_new_estimator_would_be_discovered(monkeypatch):
 # L-BFGS iterations on unscaled iris): a ConvergenceWarning there is the model telling the truth
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
 @pytest.mark.parametrize("estimator, check", CASES)
-def test_sklearn_estimator_checks(estimator, check):
+def test_sklearn_estimator_checks(estimator, check, request):
+    expected = request.node.get_closest_marker("xfail")       # the strict xfail of an EXPECTED_FAILURES entry
     try:
         check(estimator)
     except SkipTest as exc:
         name = _check_name(check)
         assert name in ENVIRONMENT_SKIPS, f"{name} skipped but not listed in ENVIRONMENT_SKIPS: {exc}"
         pytest.skip(f"{name}: {ENVIRONMENT_SKIPS[name]} ({exc})")
+    except Exception:
+        if expected is None:
+            raise
+    else:
+        return                       # passed; with the strict xfail mark, an expected failure that passes fails
+    # An expected failure failed: reported as xfailed with the entry's reason, as the mark would, but without
+    # pytest formatting the check's traceback (it parses scikit-learn's estimator_checks.py for every frame:
+    # 0.4-0.5 s CPU per expected failure, 20 s of the 43). Raised outside the except block, so that the
+    # check's exception is not chained to it and formatted after all.
+    raise pytest.xfail.Exception(expected.kwargs["reason"], pytrace=False)
 
 
 # ------------------------------------------------------------------ sparse input (issue 11)
