@@ -16,8 +16,14 @@ if HERE not in sys.path:
 # OpenBLAS are loaded first. No environment variable: it would reach the notebook kernels that nbval starts
 # from the same worker, and a kernel with one BLAS thread rounds differently in the last bits from the one
 # that stored the outputs (chapter 10's SLSQP agreement printed 1.0e-9 instead of 2.2e-11).
+# scikit-learn is loaded first too, for its OpenMP runtime: the references the tests compare with (nearest
+# neighbours, k-means) otherwise run two OpenMP threads per test process, which spin against the other worker
+# (measured on the loaded machine: test_stacking.py's 116 KNeighborsClassifier.predict_proba calls took 4.5 s,
+# 0.11 s each on breast cancer; the tests of neighbours, k-means, stacking and bagging 10-11 s CPU, with one
+# thread 6-7 s). mlnotes itself is numpy-only.
 import numpy  # noqa: E402,F401
 import scipy.linalg  # noqa: E402,F401
+import sklearn  # noqa: E402,F401
 from threadpoolctl import threadpool_info, threadpool_limits  # noqa: E402
 
 _BLAS_LIMIT = threadpool_limits(limits=1)
