@@ -1,18 +1,21 @@
 """Where the test command's time goes: per stage, per chapter, and projected to the whole course.
 
-    python tools/stages.py                      # reads _build/test-report.xml (tools/test.sh writes it)
-    python tools/stages.py path/to/report.xml --chapters 33 --workers 2 --fixed 180
+    python tools/stages.py                      # reads _build/test-report.xml and _build/test-report-unit.xml
+    python tools/stages.py a.xml b.xml --chapters 33 --workers 2 --fixed 60 --alongside 55
 
-Reads the JUnit XML report of a pytest run (per test: setup + call + teardown seconds) and sums the time of
+Reads the JUnit XML reports of pytest runs (per test: setup + call + teardown seconds) and sums the time of
 each stage: the library's unit tests, nbval over the chapter notebooks, the browser test of the built site,
 the JupyterLab test, and the rest. A chapter's share is its notebook's nbval time plus the browser time of its
 page; the projection to ``--chapters`` chapters is
 
-    (stage time that does not grow with chapters + chapters x mean time of a chapter) / workers + fixed,
+    (stage time that does not grow with chapters + chapters x mean time of a chapter
+     + alongside x chapters / chapters now) / workers + fixed,
 
-with ``--fixed`` the seconds of setup and the strict build (tools/test.sh prints them). It is a projection
-from measured times, not a measurement: the workers are assumed busy throughout (pytest-xdist's
-``--dist loadscope`` hands out the longest units first), and the unit tests are assumed not to grow.
+with ``--fixed`` the seconds of the serial setup and ``--alongside`` the seconds of the strict build, which
+tools/test.sh runs on the cores beside the tests and which grows with the chapters (tools/test.sh prints
+both). It is a projection from measured times, not a measurement: the cores are assumed busy throughout
+(pytest-xdist's ``--dist loadscope`` hands out the longest units first), and the unit tests are assumed not
+to grow.
 """
 
 from __future__ import annotations
@@ -57,53 +60,64 @@ def read_report(path: Path) -> list[dict]:
     return cases
 
 
-def summarise(cases: list[dict], chapters: int, workers: int, fixed: float) -> str:
+def summarise(cases: list[dict], chapters: int, workers: int, fixed: float, alongside: float = 0.0) -> str:
     """The table of stages, the mean chapter and the projection (see the module docstring)."""
     if not cases:
         raise ValueError("the report has no test cases")
-    if chapters < 1 or workers < 1 or fixed < 0:
-        raise ValueError("--chapters and --workers must be >= 1 and --fixed >= 0")
+    if chapters < 1 or workers < 1 or fixed < 0 or alongside < 0:
+        raise ValueError("--chapters and --workers must be >= 1, --fixed and --alongside >= 0")
     by_stage: dict[str, list[float]] = defaultdict(list)
     per_chapter: dict[str, float] = defaultdict(float)
     for c in cases:
         by_stage[c["stage"]].append(c["seconds"])
         if c["chapter"] and c["stage"] in {"nbval", "browser"}:
             per_chapter[c["chapter"]] += c["seconds"]
-    total = sum(c["seconds"] for c in cases)
-    lines = ["| stage | tests | seconds (sum over workers) | share |", "|---|---|---|---|"]
-    for stage, times in sorted(by_stage.items(), key=lambda kv: -sum(kv[1])):
-        lines.append(f"| {stage} | {len(times)} | {sum(times):.0f} | {sum(times) / total:.0%} |")
+    tests_total = sum(c["seconds"] for c in cases)
+    total = tests_total + alongside
+    rows = [(stage, str(len(times)), sum(times)) for stage, times in by_stage.items()]
+    if alongside:
+        rows.append(("strict build (beside the tests)", "-", alongside))
+    lines = ["| stage | tests | seconds (sum over cores) | share |", "|---|---|---|---|"]
+    for stage, n_tests, seconds in sorted(rows, key=lambda row: -row[2]):
+        lines.append(f"| {stage} | {n_tests} | {seconds:.0f} | {seconds / total:.0%} |")
     lines.append(f"| **total** | {len(cases)} | {total:.0f} | |")
     n_now = len(per_chapter)
     if n_now:
         mean = sum(per_chapter.values()) / n_now
         grows = sum(per_chapter.values())
-        rest = total - grows
-        now = rest / workers + fixed + grows / workers
-        projected = rest / workers + fixed + chapters * mean / workers
+        rest = tests_total - grows
+        now = (rest + grows + alongside) / workers + fixed
+        projected = (rest + chapters * mean + alongside * chapters / n_now) / workers + fixed
         slowest = sorted(per_chapter.items(), key=lambda kv: -kv[1])[:3]
         lines += [
             "",
             f"{n_now} chapters: nbval + browser {grows:.0f} s, mean {mean:.1f} s a chapter (slowest: "
             + ", ".join(f"{ch} {s:.0f} s" for ch, s in slowest) + f"); the rest {rest:.0f} s.",
             f"Estimate now: {now / 60:.1f} min; projected at {chapters} chapters: {projected / 60:.1f} min "
-            f"({workers} workers, {fixed:.0f} s setup and build).",
+            f"({workers} workers, {fixed:.0f} s setup"
+            + (f", the build {alongside:.0f} s now beside the tests)." if alongside else " and build)."),
         ]
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("report", nargs="?", type=Path, default=ROOT / "_build" / "test-report.xml")
+    parser.add_argument("reports", nargs="*", type=Path, help="JUnit XML reports (default: the two that "
+                        "tools/test.sh writes, _build/test-report.xml and _build/test-report-unit.xml)")
     parser.add_argument("--chapters", type=int, default=33, help="chapters to project to (default 33)")
     parser.add_argument("--workers", type=int, default=2, help="pytest-xdist workers (default 2)")
-    parser.add_argument("--fixed", type=float, default=0.0, help="seconds of setup and build (default 0)")
+    parser.add_argument("--fixed", type=float, default=0.0, help="seconds of the serial setup (default 0)")
+    parser.add_argument("--alongside", type=float, default=0.0,
+                        help="seconds of the strict build run beside the tests (default 0)")
     args = parser.parse_args(argv)
-    if not args.report.is_file():
-        print(f"stages: no report at {args.report} (run the tests with --junitxml={args.report})", file=sys.stderr)
+    reports = args.reports or [ROOT / "_build" / "test-report.xml", ROOT / "_build" / "test-report-unit.xml"]
+    missing = [str(r) for r in reports if not r.is_file()]
+    if missing:
+        print(f"stages: no report at {', '.join(missing)} (run the tests with --junitxml=<report>)", file=sys.stderr)
         return 2
     try:
-        print(summarise(read_report(args.report), args.chapters, args.workers, args.fixed))
+        cases = [case for report in reports for case in read_report(report)]
+        print(summarise(cases, args.chapters, args.workers, args.fixed, args.alongside))
     except ValueError as exc:
         print(f"stages: {exc}", file=sys.stderr)
         return 2

@@ -65,3 +65,24 @@ def test_an_empty_report_or_bad_arguments_are_refused(tmp_path, report):
     with pytest.raises(ValueError, match="--workers"):
         stages.summarise(stages.read_report(report), 33, 0, 0)
     assert stages.main([str(tmp_path / "missing.xml")]) == 2
+
+
+def test_the_build_beside_the_tests_counts_as_core_time_that_grows_with_the_chapters(report):
+    text = stages.summarise(stages.read_report(report), chapters=10, workers=2, fixed=30, alongside=8)
+    # as above, plus the build's 8 s on the cores now (2 chapters), 8 x 10 / 2 = 40 s at 10 chapters
+    rest, mean = 69.0, 18.0
+    assert f"projected at 10 chapters: {((rest + 10 * mean + 40) / 2 + 30) / 60:.1f} min" in text
+    assert f"Estimate now: {((rest + 36 + 8) / 2 + 30) / 60:.1f} min" in text
+    assert "| strict build (beside the tests) | - | 8 | 7% |" in text and "| **total** | 9 | 113 |" in text
+    with pytest.raises(ValueError, match="--alongside"):
+        stages.summarise(stages.read_report(report), 33, 2, 0, alongside=-1)
+
+
+def test_several_reports_are_read_together(tmp_path, report, capsys):
+    unit = tmp_path / "unit.xml"
+    unit.write_text('<testsuites><testsuite name="pytest"><testcase classname="tests.unit.linalg.test_x" '
+                    'name="test_y" time="7.0"/></testsuite></testsuites>')
+    assert stages.main([str(report), str(unit), "--fixed", "30"]) == 0
+    out = capsys.readouterr().out
+    assert "| unit | 2 | 10 |" in out and "| **total** | 10 | 112 |" in out
+    assert stages.main([str(report), str(tmp_path / "missing.xml")]) == 2
