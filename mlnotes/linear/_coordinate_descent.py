@@ -62,7 +62,7 @@ def _shrink(z, t):
     """:func:`soft_threshold` without the checks, for a float or an array ``z`` and ``t >= 0``.
 
     Written with plain arithmetic, ``(z - t)`` where ``z > t``, ``(z + t)`` where ``z < -t`` and 0 in
-    between, so that it costs no numpy call on a float: the coordinate sweeps call it once per coordinate.
+    between, so that it costs no numpy call on a float (:func:`_sweep` writes the same arithmetic out).
     """
     return (z - t) * (z > t) + (z + t) * (z < -t)
 
@@ -179,18 +179,22 @@ def _gap(c, yy, w, Qw, alpha_l1, alpha_l2):
     return float(primal - dual)
 
 
-def _sweep(Q, c, w, Qw, diag, alpha_l1, coordinates):
+def _sweep(Q_cols, c, w, Qw, Q_diag, diag, alpha_l1, coordinates):
     """One pass of coordinate updates over ``coordinates``, in place on ``w`` and ``Qw = Q @ w``.
 
-    Returns the largest change of a coordinate.
+    ``Q_cols[j]`` is the column ``Q[:, j]`` as a contiguous row; ``c``, ``Q_diag`` (the diagonal of ``Q``) and
+    ``diag`` (``Q_jj + alpha_l2``) are lists of Python floats and ``coordinates`` a list of ints: the loop's
+    scalar arithmetic is then on Python floats, the same IEEE double operations as on numpy's float64 scalars
+    (so the same results to the bit) for less time per coordinate. Returns the largest change of a coordinate.
     """
     largest = 0.0
     for j in coordinates:
-        w_j = w[j]
-        rho = c[j] - Qw[j] + Q[j, j] * w_j                                  # c_j - sum_{k != j} Q_jk w_k
-        w_new = _shrink(rho, alpha_l1) / diag[j]                            # S(rho, alpha_l1) / (Q_jj + alpha_l2)
+        w_j = w.item(j)
+        rho = c[j] - Qw.item(j) + Q_diag[j] * w_j                           # c_j - sum_{k != j} Q_jk w_k
+        # S(rho, alpha_l1) / (Q_jj + alpha_l2), with _shrink's arithmetic written out (no call per coordinate)
+        w_new = ((rho - alpha_l1) * (rho > alpha_l1) + (rho + alpha_l1) * (rho < -alpha_l1)) / diag[j]
         if w_new != w_j:
-            Qw += (w_new - w_j) * Q[:, j]
+            Qw += (w_new - w_j) * Q_cols[j]
             w[j] = w_new
             largest = max(largest, abs(w_new - w_j))
     return largest
@@ -260,17 +264,22 @@ def _coordinate_descent(Q, c, yy, alpha_l1, alpha_l2, w0, tol, max_iter, change_
     w = np.zeros(d) if w0 is None else np.array(w0, dtype=float)
     Qw = Q @ w
     diag = np.diag(Q) + alpha_l2
-    every = np.flatnonzero(diag > 0)        # a zero column (constant feature after centring) keeps w_j = 0
+    every = np.flatnonzero(diag > 0).tolist()   # a zero column (constant feature after centring) keeps w_j = 0
     target = tol * yy
     gap = _gap(c, yy, w, Qw, alpha_l1, alpha_l2)
     n_iter = 0
+    alpha_l1 = float(alpha_l1)
+    # diag stays an array if it has a zero (a zero column without L2 that a warm start left non-zero): numpy's
+    # 0/0 (nan, with its warning) as before, where Python floats would raise ZeroDivisionError
+    sweep_args = (np.ascontiguousarray(Q.T), c.tolist(), w, Qw, np.diag(Q).tolist(),
+                  diag.tolist() if diag.all() else diag, alpha_l1)
     while gap > target and n_iter < max_iter:
-        _sweep(Q, c, w, Qw, diag, alpha_l1, every)
+        _sweep(*sweep_args, every)
         n_iter += 1
-        active = np.flatnonzero(w)
-        while n_iter < max_iter and active.size:
+        active = np.flatnonzero(w).tolist()
+        while n_iter < max_iter and active:
             n_iter += 1
-            if _sweep(Q, c, w, Qw, diag, alpha_l1, active) <= change_tol * np.abs(w).max():
+            if _sweep(*sweep_args, active) <= change_tol * np.abs(w).max():
                 break
         gap = _gap(c, yy, w, Qw, alpha_l1, alpha_l2)
     return w, gap, n_iter
