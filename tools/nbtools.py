@@ -127,6 +127,12 @@ def _polling_client_class():
     return PollingKernelClient
 
 
+#: One BLAS and OpenMP thread in a kernel, as tools/test.sh runs nbval: a sum's order (so the last digits of a
+#: measured deviation a chapter prints, e.g. 2.2e-11 against 1.0e-9 in chapter 10) depends on the number of
+#: threads, which would otherwise be the machine's number of cores.
+ONE_THREAD = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
 def execute(path: Path, *, timeout: int = 120, extra_env: dict | None = None, allow_errors: bool = False):
     """Execute a notebook from the current interpreter; return ``(notebook, seconds, error)``.
 
@@ -139,7 +145,7 @@ def execute(path: Path, *, timeout: int = 120, extra_env: dict | None = None, al
     from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
     nb = nbformat.read(path, as_version=4)
-    env = {"PYTHONHASHSEED": "0", "MPLBACKEND": "module://matplotlib_inline.backend_inline"}
+    env = {"PYTHONHASHSEED": "0", "MPLBACKEND": "module://matplotlib_inline.backend_inline", **ONE_THREAD}
     env.update(extra_env or {})
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
