@@ -5,7 +5,9 @@ and every kernel it started, also when the test fails, at the end of the module 
 runs the module's tests as one xdist unit, so the server stops as soon as they are done). The chapters
 are copied to a temporary folder so that running them can never write into the committed notebooks;
 the copies have no stored outputs (the test clears them before Run All anyway, as a reader's run does:
-JupyterLab then never renders outputs that are thrown away).
+JupyterLab then never renders outputs that are thrown away). Screenshots (pictures for people, not
+checks) go to $MLNOTES_SCREENSHOTS/lab, by default _build/screenshots/lab; MLNOTES_SCREENSHOTS=off
+(tools/test.sh sets it) takes none but a failing test's.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 JUPYTER = ROOT / ".venv" / "bin" / "jupyter"
 CHROMIUM = Path("/usr/bin/chromium")
-SCREENSHOTS = ROOT / "_build" / "screenshots" / "lab"
+FAILURES = ROOT / "_build" / "screenshots" / "lab"  # a failing test's screenshot, whatever the setting
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run"]
 # JupyterLab settings for a test: every cell in the DOM (no windowing), no autosave, no news check.
@@ -38,6 +40,15 @@ LAB_SETTINGS = {
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
                                                                           "checkForUpdates": False},
 }
+
+
+def screenshot_dir() -> Path | None:
+    """$MLNOTES_SCREENSHOTS/lab (default _build/screenshots/lab), or None for "off" (the test command's
+    setting, as for the site's): four screenshots a chapter took 3-4 s of Chromium CPU (measured)."""
+    setting = os.environ.get("MLNOTES_SCREENSHOTS", "")
+    if setting.strip().lower() in {"off", "0", "no", "false"}:
+        return None
+    return Path(setting) / "lab" if setting else FAILURES
 
 
 def _free_port() -> int:
