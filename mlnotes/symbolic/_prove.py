@@ -435,16 +435,58 @@ def _rational_zero(expr):
     from sympy.polys.domains import QQ
     from sympy.polys.fields import FracField
     from sympy.polys.polyerrors import CoercionFailed
+    from sympy.polys.rings import PolyRing
 
     try:
         collect(expr)
         if not atoms:
             return None
+        if _numerator_vanishes(expr, PolyRing(tuple(atoms), QQ)):
+            return True
         field = FracField(tuple(atoms), QQ)
         value = field.from_expr(expr)
     except (ValueError, CoercionFailed, ZeroDivisionError, RecursionError):
         return None
     return not value
+
+
+#: Most terms (an upper bound, :func:`_terms_bound`) of a numerator that :func:`_numerator_vanishes` expands.
+MAX_NUMERATOR_TERMS = 10_000
+
+
+def _terms_bound(e) -> int:
+    """An upper bound on the number of terms of ``expand(e)`` (capped just above
+    :data:`MAX_NUMERATOR_TERMS`): sums add, products multiply, positive integer powers raise."""
+    cap = MAX_NUMERATOR_TERMS + 1
+    if e.is_Add:
+        return min(cap, sum(_terms_bound(a) for a in e.args))
+    if e.is_Mul:
+        bound = 1
+        for a in e.args:
+            bound = min(cap, bound * _terms_bound(a))
+        return bound
+    if e.is_Pow and e.exp.is_Integer and e.exp > 0:
+        base = _terms_bound(e.base)
+        return 1 if base == 1 else min(cap, base ** min(int(e.exp), 64))
+    return 1
+
+
+def _numerator_vanishes(expr, ring):
+    """True if ``expr = p/q`` (``as_numer_denom``: one fraction, no gcd taken) has ``p = 0`` as a polynomial
+    in ``ring`` and ``q`` is not the zero polynomial (non-zero at one exact point): then ``expr`` is the zero
+    rational function. False if that is not shown (``expr`` may still be zero: the field arithmetic decides).
+
+    A zero is found here without the gcds that the field takes at every step: with 14 symbols (chapter 3's
+    Gaussian conditioning, entries of Sigma^{-1} from a block factorisation) the field's gcds ran for more
+    than 5 s where this takes 0.1 s (it is how ``cancel`` starts). Tried only where the expanded numerator
+    has at most :data:`MAX_NUMERATOR_TERMS` terms (a bound read off its tree, before expanding): without
+    gcds, nested fractions over common sums multiply out (chapter 3's conditional-independence identity:
+    a bound of 5e8 terms, 1.5 s an entry to expand, where the field takes 0.1 s)."""
+    numerator, denominator = expr.as_numer_denom()
+    if _terms_bound(numerator) > MAX_NUMERATOR_TERMS or ring.from_expr(numerator):
+        return False
+    point = {atom: sp.Rational(2 * k + 3, 2 * k + 5) for k, atom in enumerate(ring.symbols)}
+    return denominator.xreplace(point) != 0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -746,7 +788,75 @@ def _doit(e):
             if e in derivatives:
                 return _doit(differentiate(e))
             e = e.xreplace({d: differentiate(d) for d in derivatives})
+    if isinstance(e, sp.MatrixBase):
+        return e.applyfunc(_doit_scalar)      # as Matrix.doit: each entry's doit
+    if isinstance(e, sp.Expr) and not _is_matrix_valued(e):
+        return _doit_scalar(e)
     return e.doit()
+
+
+#: Longest finite sum that :func:`_expand_finite_sums` writes out term by term (sympy's ``eval_sum``
+#: also sums fewer than 100 terms directly).
+MAX_DIRECT_TERMS = 100
+
+#: The values of the integrals evaluated in this run, by integral (emptied by ``reset()``, which
+#: each chapter's first cell calls): a chapter that checks one integral in several claims integrates
+#: it once (chapter 3's Gaussian integral over R^2: in one claim, then in both sides of an erratum,
+#: 2.1 s CPU each time). Integration is a pure function of the ``Integral`` object; no verdict is kept.
+_integral_values: dict = {}
+
+
+def _doit_scalar(e):
+    """``e.doit()`` for a scalar expression, with its finite sums written out term by term
+    (:func:`_expand_finite_sums`) and each integral that only sums, products and powers enclose
+    evaluated once per run (:data:`_integral_values`); the same value as ``e.doit()``, without
+    sympy's per-sum machinery: chapter 3's marginalisation claims evaluate some 600 sums of two
+    terms each, 1 to 8 ms apiece through ``Sum.doit`` (dummy substitution, ``apart``, ``subs``)."""
+    if not (isinstance(e, sp.Basic) and e.has(*_UNEVALUATED)):
+        return e
+    if e.has(sp.Sum):
+        e = _expand_finite_sums(e)
+    return _doit_with_integrals(e)
+
+
+def _doit_with_integrals(e):
+    """``e.doit()``, where an integral reached through sums, products and powers only is taken from
+    :data:`_integral_values` (evaluated by its own ``doit()`` the first time). ``Add``/``Mul``/``Pow``
+    evaluate like their ``doit``: every argument's ``doit``, then the node is built again."""
+    if isinstance(e, sp.Integral):
+        if e not in _integral_values:
+            _integral_values[e] = e.doit()
+        return _integral_values[e]
+    if isinstance(e, (sp.Add, sp.Mul, sp.Pow)) and e.has(sp.Integral):
+        return e.func(*[_doit_with_integrals(a) for a in e.args])
+    return e.doit()
+
+
+def _expand_finite_sums(e):
+    """``e`` with every sum over integer bounds ``a <= b`` (fewer than :data:`MAX_DIRECT_TERMS` terms per
+    bound, scalar summand) written out as the sum of its terms: by definition of a finite sum the same value
+    that ``Sum.doit`` computes (``eval_sum_direct``). Inner sums first; a sum whose bounds are not integers,
+    or whose variable is bound again inside its summand (an inner sum or integral over the same symbol), is
+    left to ``doit``."""
+    import itertools
+
+    def finite(node):
+        if not isinstance(node, sp.Sum) or not isinstance(node.function, sp.Expr) or node.function.is_Matrix:
+            return False
+        for _, low, high in node.limits:
+            if not (low.is_Integer and high.is_Integer and low <= high and high - low < MAX_DIRECT_TERMS):
+                return False
+        variables = set(node.variables)
+        return len(variables) == len(node.limits) and not any(
+            variables & set(getattr(inner, "bound_symbols", ()) or ())
+            for inner in sp.preorder_traversal(node.function))
+
+    def written_out(node):
+        ranges = [range(int(low), int(high) + 1) for _, low, high in node.limits]
+        return sp.Add(*[node.function.xreplace(dict(zip(node.variables, map(sp.Integer, values))))
+                        for values in itertools.product(*ranges)])
+
+    return e.replace(finite, written_out)
 
 
 def _is_matrix_valued(e):
@@ -875,10 +985,35 @@ def _confirmed_difference(lhs, rhs, point, digits):
     return any(abs(x - y) > tol * scale for x, y in zip(a, b))
 
 
+#: Largest integer at which a factorial-like function (:data:`_EXACT_AT_INTEGERS`) is evaluated at a random
+#: point: sympy evaluates these exactly at an integer - ``gamma(n)`` is ``(n - 1)!``, a number of about
+#: ``n log10(n)`` digits, 1.9 s CPU at ``n = 349001`` (a symbol without the integer assumption takes integer
+#: values at points of magnitude 100 and more: three significant digits times a power of ten).
+MAX_EXACT_INTEGER = 10**4
+_EXACT_AT_INTEGERS = (sp.gamma, sp.loggamma, sp.factorial, sp.factorial2, sp.subfactorial, sp.binomial,
+                      sp.RisingFactorial, sp.FallingFactorial, sp.harmonic, sp.polygamma)
+
+
+def _exact_too_costly(e, point) -> bool:
+    """True if evaluating ``e`` at ``point`` would compute a factorial-like function exactly at an integer
+    beyond :data:`MAX_EXACT_INTEGER`; such points are skipped (no evidence either way), as for ``exp`` of a
+    huge argument (:func:`_too_costly`)."""
+    for node in e.atoms(*_EXACT_AT_INTEGERS):
+        for arg in node.args:
+            value = sp.sympify(arg.xreplace(point))
+            if value.is_Integer and abs(value) > MAX_EXACT_INTEGER:
+                return True
+    return False
+
+
 def _values_at(e, point, digits):
     """The exact value of ``e`` at ``point`` and its entries to ``digits`` digits (a list: one entry
-    for a scalar), or None where evaluating would compute ``exp`` of a huge argument."""
-    exact = sp.sympify(e).xreplace(point).doit()
+    for a scalar), or None where evaluating would compute ``exp`` of a huge argument, or a factorial-like
+    function at a huge integer (then the exact value is None too)."""
+    e = sp.sympify(e)
+    if _exact_too_costly(e, point):
+        return None, None
+    exact = e.xreplace(point).doit()
     if _too_costly(exact):
         return exact, None
     entries = list(exact) if isinstance(exact, sp.MatrixBase) else [exact]

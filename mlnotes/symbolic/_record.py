@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ._layout import LINE_CHARS, break_lines
+from . import _prove
 from ._prove import KINDS, PROOF_KINDS, Verdict
 
 __all__ = ["ClaimError", "Source", "NOTES", "NotesFile", "claim", "erratum", "summary", "reset", "records",
@@ -40,8 +41,10 @@ _REGISTRY: list[tuple] = []
 
 def reset() -> None:
     """Forget the claims and errata recorded so far (the first cell of a chapter calls it, through
-    ``mlnotes.book.setup()``, so that :func:`summary` counts one execution)."""
+    ``mlnotes.book.setup()``, so that :func:`summary` counts one execution), and the integrals
+    evaluated so far (kept within one execution only)."""
     _REGISTRY.clear()
+    _prove._integral_values.clear()
 
 
 def records() -> list[dict]:
