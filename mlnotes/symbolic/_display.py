@@ -380,6 +380,8 @@ def _oriented(op, small, big):
 #: The placeholder a display's own name is read as (see :func:`_substitute_names`): ``Q_{9000}``, ``Q_{9001}``, ...
 _PLACEHOLDER = "Q_{{{}}}"
 _FIRST_PLACEHOLDER = 9000
+#: A side that is one placeholder and nothing else (spacing, braces and parentheses aside).
+_ONLY_A_NAME = re.compile(r"[\s{}()]*Q_\{9\d{3}\}[\s{}()]*")
 
 
 def _name_pattern(name: str):
@@ -495,6 +497,10 @@ def compare_display(latex, lhs, op, rhs, names=None):
     if not ops:
         return "not compared", "the display states no relation"
     sides = [_restore_names(side, patterns) for side in parse_sides]      # as typed, for the messages
+    if readings and all(_ONLY_A_NAME.fullmatch(side) for side in parse_sides):
+        # A = B with A and B given as the checked sides would compare the names' definitions with themselves
+        return "not compared", ("every side of the display is one of its names (" + ", ".join(f"${s}$" for s in sides)
+                                + "): comparing them would check only what the names were given, nothing shown")
     if len({re.sub(r"\s+", "", side) for side in sides}) == 1 and lhs != rhs:
         return "disagrees", (f"the display's sides are all ${sides[0].strip()}$: it shows nothing of the checked "
                              f"${sp.latex(lhs)}$ and ${sp.latex(rhs)}$")

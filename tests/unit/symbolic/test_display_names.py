@@ -119,3 +119,20 @@ def test_a_name_is_found_as_typed_or_as_it_reads_without_sizing_commands():
         status, message = compare_display(r"\mathbb{E}\big[\hat\lambda^2\big] = x^2 + x",
                                           lam ** 2 + lam, "=", lam ** 2 + lam, names={key: lam ** 2 + lam})
         assert status == "compared", (key, message)
+
+
+@pytest.mark.parametrize("latex, names", [
+    (r"\Delta i_G = G", {r"\Delta i_G": GAIN, "G": 2 * p_L * p_R * (pi_L - pi_R) ** 2}),
+    (r"\Delta i_G = \left(G\right)", {r"\Delta i_G": GAIN, "G": 2 * p_L * p_R * (pi_L - pi_R) ** 2}),
+    (r"{A} = B = C", {"A": GAIN, "B": GAIN, "C": 2 * p_L * p_R * (pi_L - pi_R) ** 2}),
+])
+def test_a_display_whose_every_side_is_a_name_is_not_compared(latex, names):
+    """Naming both checked sides would make any display 'compared' while it shows nothing of the check."""
+    v = equal(GAIN, 2 * p_L * p_R * (pi_L - pi_R) ** 2, latex=latex, names=names)
+    assert v.holds and v.display_check == "not compared", v
+    status, message = compare_display(latex, GAIN, "=", 2 * p_L * p_R * (pi_L - pi_R) ** 2, names=names)
+    assert status == "not compared" and "every side of the display is one of its names" in message
+    assert "Q_{9" not in message
+    # a side written in the names is still compared, and a wrong one still fails
+    assert equal(GAIN, 2 * p_L * p_R * (pi_L - pi_R) ** 2, latex=r"\Delta i_G = 2\,p_L\,p_R\,(\pi_{t_L} - \pi_{t_R})^2",
+                 names={**NAMES, "G": GAIN}).display_check == "compared"
