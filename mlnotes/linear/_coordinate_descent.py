@@ -62,7 +62,7 @@ def _shrink(z, t):
     """:func:`soft_threshold` without the checks, for a float or an array ``z`` and ``t >= 0``.
 
     Written with plain arithmetic, ``(z - t)`` where ``z > t``, ``(z + t)`` where ``z < -t`` and 0 in
-    between, so that it costs no numpy call on a float (:func:`_sweep` writes the same arithmetic out).
+    between, so that it costs no numpy call on a float: the coordinate sweeps call it once per coordinate.
     """
     return (z - t) * (z > t) + (z + t) * (z < -t)
 
@@ -191,8 +191,7 @@ def _sweep(Q_cols, c, w, Qw, Q_diag, diag, alpha_l1, coordinates):
     for j in coordinates:
         w_j = w.item(j)
         rho = c[j] - Qw.item(j) + Q_diag[j] * w_j                           # c_j - sum_{k != j} Q_jk w_k
-        # S(rho, alpha_l1) / (Q_jj + alpha_l2), with _shrink's arithmetic written out (no call per coordinate)
-        w_new = ((rho - alpha_l1) * (rho > alpha_l1) + (rho + alpha_l1) * (rho < -alpha_l1)) / diag[j]
+        w_new = _shrink(rho, alpha_l1) / diag[j]                            # S(rho, alpha_l1) / (Q_jj + alpha_l2)
         if w_new != w_j:
             Qw += (w_new - w_j) * Q_cols[j]
             w[j] = w_new

@@ -311,23 +311,27 @@ def _simplify_is_zero(expr, timeout):
         timeout = min(timeout, INFINITE_SIMPLIFY_SECONDS)   # sympy found no closed form: simplify rarely does
     try:
         with _time_limit(timeout):
-            decided = _within(RATIONAL_SECONDS, _rational_zero, expr)
-            if decided is not None:
-                return decided
             # cancel() decides polynomials and rational functions quickly; simplify() the rest
-            return sp.cancel(expr) == 0 or sp.simplify(expr) == 0
+            return _exact_zero(expr, lambda e: sp.cancel(e) == 0 or sp.simplify(e) == 0)
     except _Timeout:
         return False
+
+
+def _exact_zero(expr, otherwise) -> bool:
+    """``expr == 0`` by rational-function arithmetic (:func:`_rational_zero`) where that decides within
+    :data:`RATIONAL_SECONDS`, else by ``otherwise(expr)``: the one order of the exact routes that
+    :func:`_simplify_is_zero`, :func:`_quickly_zero` and :func:`_nonzero` share."""
+    if expr == 0:
+        return True
+    decided = _within(RATIONAL_SECONDS, _rational_zero, expr)
+    return decided if decided is not None else otherwise(expr)
 
 
 def _nonzero(expr, expand=False) -> bool:
     """``simplify(expr) != 0`` (``simplify(expand(expr)) != 0`` with ``expand``) for an entry of an
     evaluated matrix (a number, or an expression in the claim's scalar symbols), decided by
     rational-function arithmetic (:func:`_rational_zero`) where that decides."""
-    decided = _within(RATIONAL_SECONDS, _rational_zero, expr)
-    if decided is not None:
-        return not decided
-    return sp.simplify(sp.expand(expr) if expand else expr) != 0
+    return not _exact_zero(expr, lambda e: sp.simplify(sp.expand(e) if expand else e) == 0)
 
 
 #: Seconds allowed for the rational-function route of one zero test (its gcds can grow with many
@@ -361,17 +365,9 @@ def _quickly_zero(lhs, rhs) -> bool:
     entries = list(diff) if isinstance(diff, sp.MatrixBase) else [diff]
     if any(not isinstance(e, sp.Expr) for e in entries):
         return False
-
-    def zero(e):
-        if e == 0:
-            return True
-        decided = _within(RATIONAL_SECONDS, _rational_zero, e)
-        if decided is not None:
-            return decided
-        return sp.cancel(e) == 0
-
     try:
-        return _within(QUICK_SECONDS, lambda: all(zero(e) for e in entries)) is True
+        return _within(QUICK_SECONDS, lambda: all(_exact_zero(e, lambda x: sp.cancel(x) == 0)
+                                                  for e in entries)) is True
     except _Timeout:
         raise                    # an enclosing time limit ran out: not ours to swallow
     except Exception:   # noqa: BLE001 - cancel raising on a node (it would after the points too): the usual way
@@ -804,6 +800,11 @@ MAX_DIRECT_TERMS = 100
 #: it once (chapter 3's Gaussian integral over R^2: in one claim, then in both sides of an erratum,
 #: 2.1 s CPU each time). Integration is a pure function of the ``Integral`` object; no verdict is kept.
 _integral_values: dict = {}
+
+
+def forget_integrals() -> None:
+    """Empty :data:`_integral_values` (``reset()`` calls it: the values are kept within one execution only)."""
+    _integral_values.clear()
 
 
 def _doit_scalar(e):
@@ -1263,11 +1264,7 @@ def _domain_product(a, b):
     """``a * b`` for DomainMatrix values and domain elements (scalars)."""
     from sympy.polys.matrices import DomainMatrix
 
-    if isinstance(a, DomainMatrix) and isinstance(b, DomainMatrix):
-        return a * b
-    if isinstance(a, DomainMatrix):
-        return a * b
-    if isinstance(b, DomainMatrix):
+    if isinstance(b, DomainMatrix) and not isinstance(a, DomainMatrix):
         return b.rmul(a) if hasattr(b, "rmul") else b * a
     return a * b
 

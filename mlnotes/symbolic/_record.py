@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ._layout import LINE_CHARS, break_lines
-from . import _prove
-from ._prove import KINDS, PROOF_KINDS, Verdict
+from ._prove import KINDS, PROOF_KINDS, Verdict, forget_integrals
 
 __all__ = ["ClaimError", "Source", "NOTES", "NotesFile", "claim", "erratum", "summary", "reset", "records",
            "RECORD_KEY", "VERDICT_LOG_ENV"]
@@ -44,7 +43,7 @@ def reset() -> None:
     ``mlnotes.book.setup()``, so that :func:`summary` counts one execution), and the integrals
     evaluated so far (kept within one execution only)."""
     _REGISTRY.clear()
-    _prove._integral_values.clear()
+    forget_integrals()
 
 
 def records() -> list[dict]:

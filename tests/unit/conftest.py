@@ -9,13 +9,12 @@ HERE = str(Path(__file__).resolve().parent)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-# One BLAS thread per test process: the suite runs in parallel processes (pytest -n 2 on a 2-core machine), and
-# the small matrices of the tests gain nothing from threads, while oversubscribed BLAS threads spin against each
-# other (measured on the loaded machine: a Gaussian process fit on scikit-learn's check data, 0.2-0.4 s with one
-# thread, 6-7 s with two). threadpoolctl limits only the libraries already loaded, so numpy's and scipy's
-# OpenBLAS are loaded first. No environment variable: it would reach the notebook kernels that nbval starts
-# from the same worker, and a kernel with one BLAS thread rounds differently in the last bits from the one
-# that stored the outputs (chapter 10's SLSQP agreement printed 1.0e-9 instead of 2.2e-11).
+# One BLAS thread per test process, however pytest is started (tools/test.sh also exports OMP_NUM_THREADS=1 and
+# OPENBLAS_NUM_THREADS=1, as tools/nbtools.py runs the chapters' kernels): the suite runs beside other processes
+# on a 2-core machine, and the small matrices of the tests gain nothing from threads, while oversubscribed BLAS
+# threads spin against each other (measured on the loaded machine: a Gaussian process fit on scikit-learn's
+# check data, 0.2-0.4 s with one thread, 6-7 s with two). threadpoolctl limits only the libraries already
+# loaded, so numpy's and scipy's OpenBLAS are loaded first.
 # scikit-learn is loaded first too, for its OpenMP runtime: the references the tests compare with (nearest
 # neighbours, k-means) otherwise run two OpenMP threads per test process, which spin against the other worker
 # (measured on the loaded machine: test_stacking.py's 116 KNeighborsClassifier.predict_proba calls took 4.5 s,
