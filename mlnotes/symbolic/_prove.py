@@ -85,6 +85,10 @@ class Verdict:
     names : str
         For a display compared through ``names=``: what each of its names stands for in the checked
         symbols (LaTeX, one ``name = expression`` a line), shown with the verdict; else empty.
+    checked_text : str
+        For a checked form whose LaTeX is longer than :data:`TYPESET_CHECKED_CHARS`: the checked
+        statement as sympy's text (``str`` of the checked objects), which the details show instead of
+        typesetting it; else empty.
     trivial : bool
         The two sides were structurally identical when the check was built: it cannot fail and is
         no proof.
@@ -102,6 +106,7 @@ class Verdict:
     display_check: str = ""
     trivial: bool = False
     names: str = ""
+    checked_text: str = ""
 
     def __post_init__(self):
         if not self.kind:
@@ -756,6 +761,19 @@ _OP_LATEX = {"=": "=", "==": "=", ">=": "\\ge", ">": ">", "<=": "\\le", "<": "<"
 #: Longest checked form shown in full (longer ones are summarised).
 MAX_CHECKED_LATEX = 4000
 
+#: A checked form with more characters of LaTeX than this is shown in the details as sympy's text of the
+#: checked objects (a code block a reader can paste into sympy) instead of typeset: typeset, such a machine
+#: form runs over several lines and is no easier to read, and these forms were most of a chapter page
+#: (chapter 3: 115,680 of its 162,005 elements were typeset formulas inside the details; with its 53 forms
+#: over this length shown as text the page has 93,817, measured in Chromium).
+TYPESET_CHECKED_CHARS = 300
+
+#: Longest checked text shown in full (longer ones are summarised, as the LaTeX is).
+MAX_CHECKED_TEXT = 20_000
+
+#: The relations in sympy's text of a checked form (``==`` as sympy writes an equation's test).
+_OP_TEXT = {"=": "==", "not-equiv": "!= (not identically)"}
+
 
 def _sympify(e):
     """A side of a claim as a sympy object (python and numpy numbers included)."""
@@ -894,11 +912,24 @@ def _identical_as_built(lhs, rhs):
 
 def checked_latex(lhs, op, rhs) -> str:
     """The checked statement ``lhs op rhs`` rendered by sympy's printer."""
-    text = f"{sp.latex(lhs)} {_OP_LATEX.get(op, op)} {sp.latex(rhs)}"
-    if len(text) > MAX_CHECKED_LATEX:
-        return (f"\\begin{{gathered}}\\text{{(the checked expressions are too long to show:}} \\\\ "
-                f"\\text{{{len(text)} characters of LaTeX; lhs has {sp.count_ops(lhs)} operations)}}\\end{{gathered}}")
-    return text
+    return _checked_forms(lhs, op, rhs)[0]
+
+
+def checked_text(lhs, op, rhs) -> str:
+    """The checked statement ``lhs op rhs`` as sympy's text (``str`` of each side): what a reader can
+    paste into sympy."""
+    return f"{sp.sstr(lhs)} {_OP_TEXT.get(op, op)} {sp.sstr(rhs)}"
+
+
+def _checked_forms(lhs, op, rhs) -> tuple[str, str]:
+    """(LaTeX, text) of the checked statement: the LaTeX (summarised beyond :data:`MAX_CHECKED_LATEX`
+    characters), and sympy's text when the LaTeX is longer than :data:`TYPESET_CHECKED_CHARS` (else "")."""
+    latex = f"{sp.latex(lhs)} {_OP_LATEX.get(op, op)} {sp.latex(rhs)}"
+    text = checked_text(lhs, op, rhs) if len(latex) > TYPESET_CHECKED_CHARS else ""
+    if len(latex) > MAX_CHECKED_LATEX:
+        latex = (f"\\begin{{gathered}}\\text{{(the checked expressions are too long to show:}} \\\\ "
+                 f"\\text{{{len(latex)} characters of LaTeX; lhs has {sp.count_ops(lhs)} operations)}}\\end{{gathered}}")
+    return latex, text
 
 
 def _finish(holds_, method, detail, counterexample, start, *, lhs, op, rhs, latex, trivial, inputs=None,
@@ -909,7 +940,7 @@ def _finish(holds_, method, detail, counterexample, start, *, lhs, op, rhs, late
     from ._display import compare_display
 
     kind = _kind_of(method, holds_, counterexample, inputs if inputs is not None else (lhs, rhs))
-    checked = checked_latex(lhs, op, rhs)
+    checked, text = _checked_forms(lhs, op, rhs)
     display_check, names_shown = "rendered", ""
     if latex is not None:
         value_lhs, value_rhs = evaluated if evaluated is not None else (lhs, rhs)
@@ -926,7 +957,7 @@ def _finish(holds_, method, detail, counterexample, start, *, lhs, op, rhs, late
         detail = f"trivial: the two sides are identical as built, so this check cannot fail ({detail})"
     return Verdict(latex if latex is not None else checked, holds_, method, detail, counterexample,
                    time.perf_counter() - start, kind=kind, checked=checked, display=latex,
-                   display_check=display_check, trivial=trivial, names=names_shown)
+                   display_check=display_check, trivial=trivial, names=names_shown, checked_text=text)
 
 
 #: Largest |argument| of ``exp`` evaluated at a random point: sympy computes ``exp(a)`` with about

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ._layout import LINE_CHARS, break_lines
-from ._prove import KINDS, PROOF_KINDS, Verdict, forget_integrals
+from ._prove import KINDS, MAX_CHECKED_TEXT, PROOF_KINDS, Verdict, forget_integrals
 
 __all__ = ["ClaimError", "Source", "NOTES", "NotesFile", "claim", "erratum", "summary", "reset", "records",
            "RECORD_KEY", "VERDICT_LOG_ENV"]
@@ -283,6 +283,16 @@ def _math_block(latex: str) -> str:
     return f"$$\n{break_lines(latex) if len(latex) > LINE_CHARS else latex}\n$$"
 
 
+def _checked_block(v: Verdict) -> str:
+    """The checked form of ``v`` in its details: typeset, or, when its LaTeX is longer than
+    ``TYPESET_CHECKED_CHARS``, sympy's text of the checked objects as a code block (``v.checked_text``;
+    one text node where the typeset form is hundreds of elements per line, and a reader can paste it into
+    sympy). Text beyond ``MAX_CHECKED_TEXT`` characters gives way to the summary that ``v.checked`` holds."""
+    if not v.checked_text or len(v.checked_text) > MAX_CHECKED_TEXT:
+        return _math_block(v.checked)
+    return f"```text\n{v.checked_text}\n```"
+
+
 def _badges(kinds) -> str:
     """The proof kinds as small badges (inline literals, styled by book/_assets/claims.css)."""
     seen = []
@@ -299,7 +309,7 @@ def _statement_md(v: Verdict) -> list[str]:
     line = f"{status} *{words}*: {v.detail}."
     if v.display_check == "not compared":
         # what the reader sees first is what was checked; the typed form follows, labelled as such
-        return ["*Checked:*", "", _math_block(v.checked), "", line, "",
+        return ["*Checked:*", "", _checked_block(v), "", line, "",
                 "*As typed (display not compared with the checked expressions):*", "", _math_block(v.latex), ""] + (
             [_counterexample_md(v.counterexample), ""] if v.counterexample and not v.holds else [])
     lines = [_math_block(v.latex), ""]
@@ -313,7 +323,7 @@ def _statement_md(v: Verdict) -> list[str]:
     else:
         lead = {"disagrees": "**The display disagrees with what was checked**, which is:",
                 "description": "The numbers compared:"}[v.display_check]
-        lines += [line, "", lead, "", _math_block(v.checked), ""] + named
+        lines += [line, "", lead, "", _checked_block(v), ""] + named
     if v.counterexample and not v.holds:
         lines += [_counterexample_md(v.counterexample), ""]
     return lines
@@ -514,10 +524,10 @@ def erratum(id: str, source: Source, title: str, *, notes: Verdict, correction: 
         details += [f"{_MARK[False]} refuted (*{_KIND_WORDS.get(notes.kind, notes.kind)}*: {notes.detail}). "
                     f"{_counterexample_md(notes.counterexample)}", ""]
         if notes.display_check in ("not compared", "disagrees", "description"):
-            details += ["What was checked:", "", _math_block(notes.checked), ""]
+            details += ["What was checked:", "", _checked_block(notes), ""]
     elif notes.display_check == "disagrees":
         details += [f"{_MARK[False]} the display of the notes' claim disagrees with what was checked "
-                    f"({notes.detail}), which is:", "", _math_block(notes.checked), ""]
+                    f"({notes.detail}), which is:", "", _checked_block(notes), ""]
     else:
         details += [f"{_MARK[True]} unexpectedly holds ({notes.detail}): this is not an erratum.", ""]
     details += ["*Correction:*", ""]

@@ -86,3 +86,37 @@ def test_an_erratum_box_keeps_a_long_unread_checked_form_in_its_details(capsys):
     visible, details = shown.split(":::{dropdown}", 1)
     assert r"J_f = \begin{pmatrix}" in visible and "(as typed; not compared" in visible
     assert r"\frac{\partial}{\partial x}" not in visible and r"\frac{\partial}{\partial x}" in details
+
+
+def _long_identity(n=8):
+    """sum_k (x + k)^2 = its expansion: more than TYPESET_CHECKED_CHARS characters of LaTeX once checked."""
+    ks = sp.symbols(f"k1:{n + 1}", real=True)
+    lhs = sum((x + k) ** 2 for k in ks)
+    rhs = sum(x**2 + 2 * x * k + k**2 for k in ks)
+    return lhs, rhs, ks
+
+
+def test_a_long_checked_form_is_shown_as_sympy_text_that_parses_back(capsys):
+    from mlnotes.symbolic._prove import TYPESET_CHECKED_CHARS
+
+    lhs, rhs, ks = _long_identity()
+    v = equal(lhs, rhs, latex=r"\lVert \text{a display the parser does not read} \rVert")
+    assert len(v.checked) > TYPESET_CHECKED_CHARS and v.checked_text
+    claim("Long checked form", v)
+    shown = capsys.readouterr().out
+    block = shown[shown.index("*Checked:*"):shown.index("*As typed")]
+    assert "```text\n" in block and "$$" not in block          # a code block, not a typeset formula
+    text = block.split("```text\n")[1].split("\n```")[0]
+    left, right = text.split(" == ")
+    names = {str(s): s for s in (x, *ks)}
+    assert sp.sympify(left, locals=names) == lhs and sp.sympify(right, locals=names) == rhs
+
+
+def test_a_short_checked_form_stays_typeset(capsys):
+    A = sp.MatrixSymbol("A", 2, 2)
+    v = equal((A.T).T, A, latex=r"\lVert A^{\top\top} \rVert = \lVert A \rVert")
+    assert not v.checked_text
+    claim("Short checked form", v)
+    shown = capsys.readouterr().out
+    block = shown[shown.index("*Checked:*"):shown.index("*As typed")]
+    assert "$$" in block and "```" not in block
