@@ -468,6 +468,15 @@ _MEASURE_JS = r"""(equationsOnly) => {
     });
   }
 
+  // text in the opened folds of outputs (a long checked form is sympy's text): no block may need a
+  // sideways scroll
+  const foldedCode = {blocks: 0, cut: []};
+  for (const pre of equationsOnly ? document.querySelectorAll('.cell_output details.mlnotes-opened pre') : []) {
+    if (!visible(pre)) continue;
+    foldedCode.blocks += 1;
+    if (pre.scrollWidth > pre.clientWidth + 1) foldedCode.cut.push(pre.textContent.trim().slice(0, 60));
+  }
+
   const tables = (equationsOnly ? [] : Array.from(article.querySelectorAll('table'))).filter(visible).map(t => {
     const r = t.getBoundingClientRect();
     let sc = t.parentElement, scrolls = false;
@@ -505,7 +514,7 @@ _MEASURE_JS = r"""(equationsOnly) => {
   }
 
   return {height: document.documentElement.scrollHeight, column: Math.round(column),
-          code, output, equations, tables, figures, widgets};
+          code, output, equations, tables, figures, widgets, foldedCode};
 }"""
 
 
@@ -603,10 +612,13 @@ def close_folds(page) -> None:
     page.evaluate(_FRAMES_JS)
 
 
-def add_folded_equations(entry: dict, equations: list[dict]) -> None:
-    """Record the display equations measured with every fold open (a reader who opens them must not meet
-    an over-wide one either): detail["equations_all"] and the summary counts over it (overwide_equations*)."""
+def add_folded_equations(entry: dict, opened: dict) -> None:
+    """Record what was measured with every fold open (a reader who opens them must not meet an over-wide
+    equation or a text cut off either): detail["equations_all"] and the summary counts over it
+    (overwide_equations*), detail["folded_code"] (text blocks in opened output folds, and those cut off)."""
+    equations = opened["equations"]
     entry["detail"]["equations_all"] = equations
+    entry["detail"]["folded_code"] = opened["foldedCode"]
     entry["summary"].update({
         "display_equations_all": len(equations),
         "overwide_equations": sum(e["overwide"] and must_fit(e) for e in equations),
@@ -616,10 +628,10 @@ def add_folded_equations(entry: dict, equations: list[dict]) -> None:
     })
 
 
-def measure_open_equations(page) -> list[dict]:
-    """The display equations of the loaded page as _MEASURE_JS measures them, with every fold open (the
-    caller opens them: open_folds)."""
-    return page.evaluate(_MEASURE_JS, True)["equations"]
+def measure_open_equations(page) -> dict:
+    """The display equations ("equations") and the text blocks of output folds ("foldedCode") of the loaded
+    page as _MEASURE_JS measures them, with every fold open (the caller opens them: open_folds)."""
+    return page.evaluate(_MEASURE_JS, True)
 
 
 def summarize(m: dict) -> dict:
@@ -1092,6 +1104,18 @@ def test_no_code_line_cut_off_at_1280(layout, page_path):
     code = layout(page_path, 1280)["detail"]["code"]
     assert code["cut"] == 0, f"{page_path}: {code['cut']} visible code lines cut off on the right, e.g. " \
                              f"{code['cutExamples']}"
+
+
+@pytest.mark.parametrize("width", MEASURE_WIDTHS)
+@pytest.mark.parametrize("page_path", LAYOUT_PAGES)
+def test_checked_text_in_folds_wraps(layout, page_path, width):
+    """A long checked form is shown as sympy's text in its claim's details: opened, it wraps to the column
+    (the output styles of myst-nb give output text white-space: pre-wrap) instead of running off to the
+    right. Fails when that wrapping is lost (shown with `white-space: pre` injected into the built site:
+    55 of chapter 2's 61 blocks cut at 1280 px)."""
+    folded = layout(page_path, width)["detail"]["folded_code"]
+    assert not folded["cut"], (f"{page_path}: at {width} px {len(folded['cut'])} of {folded['blocks']} text blocks "
+                               f"in opened folds need a sideways scroll, e.g. {folded['cut'][:3]}")
 
 
 @pytest.mark.parametrize("page_path", LAYOUT_PAGES)
