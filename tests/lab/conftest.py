@@ -27,6 +27,9 @@ import nbformat
 import psutil
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # tests/: the shared screenshots setting
+from screenshots import screenshot_root  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 JUPYTER = ROOT / ".venv" / "bin" / "jupyter"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -45,10 +48,8 @@ LAB_SETTINGS = {
 def screenshot_dir() -> Path | None:
     """$MLNOTES_SCREENSHOTS/lab (default _build/screenshots/lab), or None for "off" (the test command's
     setting, as for the site's): four screenshots a chapter took 3-4 s of Chromium CPU (measured)."""
-    setting = os.environ.get("MLNOTES_SCREENSHOTS", "")
-    if setting.strip().lower() in {"off", "0", "no", "false"}:
-        return None
-    return Path(setting) / "lab" if setting else FAILURES
+    root = screenshot_root(FAILURES.parent)
+    return root / "lab" if root is not None else None
 
 
 def _free_port() -> int:

@@ -20,11 +20,15 @@ import http.server
 import os
 import re
 import shutil
+import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # tests/: the shared screenshots setting
+from screenshots import screenshot_root  # noqa: E402
 
 # ---------------------------------------------------------------------------------------------------
 # environment: built site, local server, browser (session fixtures: under `--dist loadgroup` a worker runs
@@ -135,11 +139,9 @@ def origin(site):
 @pytest.fixture(scope="session")
 def screenshot_dir(site):
     """<site>/../screenshots, or $MLNOTES_SCREENSHOTS; "off" skips them (a very long page takes seconds)."""
-    setting = os.environ.get("MLNOTES_SCREENSHOTS", "")
-    if setting.strip().lower() in {"off", "0", "no", "false"}:
-        return None
-    out = Path(setting) if setting else site.parent / "screenshots"
-    out.mkdir(parents=True, exist_ok=True)
+    out = screenshot_root(site.parent / "screenshots")
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
     return out
 
 
