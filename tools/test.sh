@@ -62,9 +62,11 @@ echo "test: the unit tests (alongside the build):"
 cat _build/test-unit.log
 # with extra arguments (e.g. -k) the unit run may select nothing (pytest's exit status 5): not a failure then
 if [ "$unit_status" -eq 5 ] && [ $# -gt 0 ]; then unit_status=0; fi
-echo "test: pytest took $((SECONDS - pytest_start)) s after the build; setup $setup_seconds s, build $build_seconds s"
+wall_seconds=$((SECONDS - start))
+echo "test: pytest took $((SECONDS - pytest_start)) s after the build; setup $setup_seconds s, build $build_seconds s;" \
+  "$wall_seconds s in all"
 .venv/bin/python tools/stages.py _build/test-report.xml _build/test-report-unit.xml \
-  --fixed "$setup_seconds" --alongside "$build_seconds" || true
+  --fixed "$setup_seconds" --alongside "$build_seconds" --wall "$wall_seconds" || true
 for code in "$build_status" "$unit_status" "$status"; do
   if [ "$code" -ne 0 ]; then exit 1; fi
 done

@@ -86,3 +86,24 @@ def test_several_reports_are_read_together(tmp_path, report, capsys):
     out = capsys.readouterr().out
     assert "| unit | 2 | 10 |" in out and "| **total** | 10 | 112 |" in out
     assert stages.main([str(report), str(tmp_path / "missing.xml")]) == 2
+
+
+def test_with_the_measured_wall_time_the_projection_adds_the_chapters_to_come(report):
+    text = stages.summarise(stages.read_report(report), chapters=10, workers=2, fixed=30, alongside=8, wall=100)
+    # the run took 100 s with 2 chapters (mean 18 s, the build 8 s): each of the 8 to come adds 18 / 2 s on the
+    # two workers and 8 / 2 s of the build, which the main run waits for
+    assert f"projected at 10 chapters: {(100 + 8 * (18 / 2 + 8 / 2)) / 60:.1f} min" in text
+    assert f"Measured now: {100 / 60:.1f} min (estimated from the sums: {((69 + 36 + 8) / 2 + 30) / 60:.1f} min)" \
+        in text
+    with pytest.raises(ValueError, match="--wall"):
+        stages.summarise(stages.read_report(report), 33, 2, 0, wall=0)
+
+
+def test_every_test_that_names_a_chapter_counts_to_it(tmp_path):
+    report = tmp_path / "report.xml"
+    report.write_text(REPORT.replace(
+        "</testsuite>", '<testcase classname="tests.notebooks.test_hygiene" '
+        'name="test_tags[book/part2/04_learning_theory.ipynb]" time="4.0"/></testsuite>'))
+    text = stages.summarise(stages.read_report(report), chapters=10, workers=2, fixed=30)
+    # chapter 04: 6 + 8 + 4 = 18 s, chapter 01 22 s: mean 20 s
+    assert "mean 20.0 s a chapter" in text
