@@ -7,7 +7,9 @@ import json
 import os
 import re
 import sys
+import tempfile
 import time
+import uuid
 from pathlib import Path
 
 import nbformat
@@ -82,7 +84,12 @@ def _kernel_manager_class():
 
     class CurrentKernelManager(AsyncKernelManager):
         def __init__(self, **kwargs):
-            super().__init__(kernel_spec_manager=CurrentEnvironment(), **kwargs)
+            # IPC sockets, not TCP: the kernel is reachable from this machine only, and ipykernel (7.x) stops
+            # warning, once a chapter, that it runs over TCP without encryption. The sockets are files named
+            # after an absolute path (a relative one resolves against each side's own working folder, and the
+            # kernel runs in the notebook's); jupyter_client removes them when the kernel stops.
+            sockets = os.path.join(tempfile.gettempdir(), f"mlnotes-kernel-{uuid.uuid4().hex}")
+            super().__init__(kernel_spec_manager=CurrentEnvironment(), transport="ipc", ip=sockets, **kwargs)
             self.client_factory = _polling_client_class()
 
     return CurrentKernelManager
