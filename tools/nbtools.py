@@ -74,6 +74,7 @@ def _kernel_manager_class():
     with a blocking read that holds its event loop, so the per-cell ``timeout`` never fires and a cell that
     never ends hangs the whole run; an asynchronous manager driven from outside nbclient's loop stalled
     the shutdown (about 2 minutes, now and then)."""
+    import zmq
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
     from jupyter_client.manager import AsyncKernelManager
 
@@ -87,9 +88,12 @@ def _kernel_manager_class():
             # IPC sockets, not TCP: the kernel is reachable from this machine only, and ipykernel (7.x) stops
             # warning, once a chapter, that it runs over TCP without encryption. The sockets are files named
             # after an absolute path (a relative one resolves against each side's own working folder, and the
-            # kernel runs in the notebook's); jupyter_client removes them when the kernel stops.
-            sockets = os.path.join(tempfile.gettempdir(), f"mlnotes-kernel-{uuid.uuid4().hex}")
-            super().__init__(kernel_spec_manager=CurrentEnvironment(), transport="ipc", ip=sockets, **kwargs)
+            # kernel runs in the notebook's); jupyter_client removes them when the kernel stops. Where ZeroMQ has
+            # no IPC transport (e.g. on Windows), TCP as before.
+            if zmq.has("ipc"):
+                sockets = os.path.join(tempfile.gettempdir(), f"mlnotes-kernel-{uuid.uuid4().hex}")
+                kwargs = {"transport": "ipc", "ip": sockets, **kwargs}
+            super().__init__(kernel_spec_manager=CurrentEnvironment(), **kwargs)
             self.client_factory = _polling_client_class()
 
     return CurrentKernelManager

@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_notebook
@@ -36,6 +37,23 @@ def test_execution_is_byte_identical_with_widgets_and_figures(tmp_path):
     assert texts[0] == texts[1]
     state = nb.metadata["widgets"][nbtools.WIDGET_STATE]["state"]
     assert sorted(state) == [f"{i:032x}" for i in range(1, len(state) + 1)]
+
+
+def test_the_tools_kernel_talks_over_ipc_and_leaves_no_socket_file(tmp_path, capfd):
+    import glob
+    import tempfile
+
+    import zmq
+
+    if not zmq.has("ipc"):
+        pytest.skip("this ZeroMQ has no IPC transport: the tools' kernels use TCP here")
+    pattern = str(Path(tempfile.gettempdir()) / "mlnotes-kernel-*")
+    before = set(glob.glob(pattern))
+    path = _notebook(tmp_path / "where.ipynb", "import os\nprint(os.getcwd())")
+    nb, _, error = nbtools.execute(path)
+    assert error is None and nb.cells[0].outputs[0]["text"].strip() == str(tmp_path)
+    assert set(glob.glob(pattern)) == before          # jupyter_client removed the kernel's socket files
+    assert "without encryption" not in capfd.readouterr().err   # ipykernel's warning for a TCP kernel
 
 
 def _verify(path):
