@@ -133,12 +133,12 @@ def browser():
 def reader(browser):
     """One browser context for the pages that test_page loads one after another, as a reader's tab: the
     site's scripts (MathJax, the widget manager, the theme: 7 MB) come from its HTTP cache, compiled, after
-    the first page (a fresh context for every page took 1.1-1.4 s more a chapter page, measured). A
-    context with a route gets no cache, so external requests are recorded (check_page) and stopped by the
-    browser's proxy instead of a route. The pages share storage: the site keeps only the theme's colour mode
-    there ("light", which every page sets when it loads), and the navigation test's clicks leave nothing
-    (checked), so no page's layout depends on the pages before it; test_resized_layout_equals_a_fresh_load
-    compares with a fresh context."""
+    the first page (a fresh context for every page took 0.9-1.4 s more for each page after the first,
+    measured). A context with a route gets no cache, so external requests are recorded (check_page) and
+    stopped by the browser's proxy instead of a route. The pages share storage: the site keeps only the
+    theme's colour mode there ("light", which every page sets when it loads), and the navigation test's
+    clicks leave nothing (checked), so no page's layout depends on the pages before it;
+    test_resized_layout_equals_a_fresh_load compares with a fresh context."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     try:
         yield context
