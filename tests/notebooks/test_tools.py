@@ -1,5 +1,6 @@
 """The book's tools: deterministic execution and the verify command, on small synthetic notebooks."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -39,21 +40,27 @@ def test_execution_is_byte_identical_with_widgets_and_figures(tmp_path):
     assert sorted(state) == [f"{i:032x}" for i in range(1, len(state) + 1)]
 
 
-def test_the_tools_kernel_talks_over_ipc_and_leaves_no_socket_file(tmp_path, capfd):
-    import glob
+def test_the_tools_kernel_talks_over_ipc_and_leaves_no_socket_file(tmp_path, capfd, monkeypatch):
+    import shutil
     import tempfile
 
     import zmq
 
     if not zmq.has("ipc"):
         pytest.skip("this ZeroMQ has no IPC transport: the tools' kernels use TCP here")
-    pattern = str(Path(tempfile.gettempdir()) / "mlnotes-kernel-*")
-    before = set(glob.glob(pattern))
+    # a folder of this test's own for the socket files (other workers' kernels use the shared temp folder),
+    # with a short path: a socket's path may not exceed about 100 characters
+    sockets = tempfile.mkdtemp(prefix="mlk")
     path = _notebook(tmp_path / "where.ipynb", "import os\nprint(os.getcwd())")
-    nb, _, error = nbtools.execute(path)
-    assert error is None and nb.cells[0].outputs[0]["text"].strip() == str(tmp_path)
-    assert set(glob.glob(pattern)) == before          # jupyter_client removed the kernel's socket files
-    assert "without encryption" not in capfd.readouterr().err   # ipykernel's warning for a TCP kernel
+    try:
+        with monkeypatch.context() as patch:
+            patch.setattr(tempfile, "tempdir", sockets)
+            nb, _, error = nbtools.execute(path)
+        assert error is None and nb.cells[0].outputs[0]["text"].strip() == str(tmp_path)
+        assert os.listdir(sockets) == []                           # jupyter_client removed the socket files
+        assert "without encryption" not in capfd.readouterr().err  # ipykernel's warning for a TCP kernel
+    finally:
+        shutil.rmtree(sockets, ignore_errors=True)
 
 
 def _verify(path):
