@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     with tb.serve(site) as origin, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=tb.CHROMIUM_FLAGS)
+        browser = tb.launch(pw, chromium)
         try:
             result = tb.measure_site(browser, site, origin, pages, shot_dir=args.shots)
         finally:

@@ -106,6 +106,21 @@ def serve(directory: Path):
         thread.join(timeout=5)
 
 
+def launch(pw, chromium: str):
+    """Headless Chromium that cannot reach the network: every request to another host goes to a proxy that
+    is not there (port 9, "discard"); check_page records such requests. (A route could stop them too, but a
+    page with a route gets no HTTP cache: see the `reader` fixture.) launch() gives every run a fresh
+    temporary user-data-dir and deletes it afterwards."""
+    return pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_FLAGS,
+                              proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1,localhost"})
+
+
+def new_context(browser, width: int = 1280, height: int | None = None):
+    """A fresh browser context (no storage, no cache) at ``width`` px, its height a phone's or a desktop's."""
+    return browser.new_context(viewport={"width": width, "height": height or VIEWPORT_HEIGHT.get(width, 900)},
+                               service_workers="block")
+
+
 @pytest.fixture(scope="session")
 def browser():
     chromium = find_chromium()
@@ -117,12 +132,7 @@ def browser():
     except ImportError:
         unavailable("Python Playwright is not installed (pip install playwright; never 'playwright install')")
     with sync_playwright() as pw:
-        # launch() gives every run a fresh temporary user-data-dir (and deletes it afterwards). Every request
-        # to another host goes to a proxy that is not there (port 9, "discard"), so nothing leaves the machine
-        # even where a test sets no route (routes turn the HTTP cache off: see the `reader` fixture); the
-        # tests record such requests themselves.
-        b = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_FLAGS,
-                               proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1,localhost"})
+        b = launch(pw, chromium)
         try:
             yield b
         finally:
@@ -139,7 +149,7 @@ def reader(browser):
     theme's colour mode there ("light", which every page sets when it loads), and the navigation test's
     clicks leave nothing (checked), so no page's layout depends on the pages before it;
     test_resized_layout_equals_a_fresh_load compares with a fresh context."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    context = new_context(browser)
     try:
         yield context
     finally:
@@ -333,11 +343,11 @@ def check_page(browser, url: str, origin: str, screenshot: Path | None = None,
     """Load ``url`` in a new tab of ``context`` (else of a fresh browser context, closed afterwards) and
     collect every problem (does not assert). ``inspect(page)``, if given, runs on the loaded page after the
     checks (and the screenshot), before the tab closes: the layout tests measure the same load instead of
-    loading the page again. External requests are recorded, and the browser fixture's proxy stops them."""
+    loading the page again. External requests are recorded; the browser's proxy (launch) stops them."""
     report = PageReport(url)
     own_context = context is None
     if own_context:
-        context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+        context = new_context(browser)
     page = context.new_page()
     page.set_default_timeout(NAV_TIMEOUT_MS)
 
@@ -544,24 +554,12 @@ _MEASURE_JS = r"""(equationsOnly) => {
 MEASURE_TIMEOUT_MS = 180_000
 
 
-def new_page(browser, origin: str, width: int = 1280, height: int | None = None, report: PageReport | None = None,
-             timeout_ms: int = MEASURE_TIMEOUT_MS):
-    """A fresh context and page at ``width`` px that never lets a request leave ``origin`` (recorded in
-    ``report.external_requests`` if given). Returns (context, page); the caller closes the context."""
-    context = browser.new_context(viewport={"width": width, "height": height or VIEWPORT_HEIGHT.get(width, 900)},
-                                  service_workers="block")
+def new_page(browser, width: int = 1280, height: int | None = None, timeout_ms: int = MEASURE_TIMEOUT_MS):
+    """A fresh context and page at ``width`` px (requests to other hosts fail at the browser's proxy: launch).
+    Returns (context, page); the caller closes the context."""
+    context = new_context(browser, width, height)
     page = context.new_page()
     page.set_default_timeout(timeout_ms)
-
-    def on_route(route):
-        if is_local(route.request.url, origin):
-            route.continue_()
-        else:
-            if report is not None:
-                report.external_requests.append(f"{route.request.method} {route.request.url}")
-            route.abort("blockedbyclient")
-
-    page.route("**/*", on_route)
     return context, page
 
 
@@ -791,7 +789,7 @@ def measure_site(browser, site: Path, origin: str, pages: list[str], widths=MEAS
     Screenshots of ``shot_pages`` go to ``shot_dir`` as <page stem>-<width>-<anchor>.png."""
     result: dict = {}
     for width in widths:
-        context, page = new_page(browser, origin, width)
+        context, page = new_page(browser, width)
         try:
             for path in pages:
                 load(page, f"{origin}/{path}")
@@ -971,7 +969,7 @@ def layout(browser, site, origin):
             return _LOADED[(page_path, width)]
         if (page_path, width) not in cache:
             if width not in contexts:
-                contexts[width] = new_page(browser, origin, width)
+                contexts[width] = new_page(browser, width)
             _context, page = contexts[width]
             load(page, f"{origin}/{page_path}")
             cache[(page_path, width)] = measure_loaded(page, site, origin)
@@ -1056,7 +1054,7 @@ def fresh_load(browser, site: Path, origin: str, page_path: str, width: int) -> 
     "nav": navigation_problems on that load (after measuring)}."""
     key = ("fresh", page_path, width)
     if key not in _LOADED:
-        context, page = new_page(browser, origin, width)
+        context, page = new_page(browser, width)
         try:
             load(page, f"{origin}/{page_path}")
             entry = measure_loaded(page, site, origin)
@@ -1084,7 +1082,7 @@ def test_navigation_buttons_work(browser, origin, site, page_path, width):
 def test_navigation_check_fails_on_dead_buttons(browser, canary_site):
     """navigation_problems can fail: a page whose menu buttons do nothing (the bug issue 9 found)."""
     for width in (390, 1280):
-        context, page = new_page(browser, canary_site, width)
+        context, page = new_page(browser, width)
         try:
             load(page, f"{canary_site}/deadnav.html")
             problems = navigation_problems(page, "deadnav.html", width, timeout_ms=1000)
@@ -1160,7 +1158,7 @@ def test_static_widgets_are_disabled_with_a_note(layout, page_path, browser, ori
     if ("slider", page_path) in _LOADED:
         dragged = _LOADED[("slider", page_path)]
     else:
-        context, page = new_page(browser, origin, 1280)
+        context, page = new_page(browser, 1280)
         try:
             load(page, f"{origin}/{page_path}")
             dragged = drag_first_slider(page)
@@ -1206,7 +1204,7 @@ def test_resized_layout_equals_a_fresh_load(browser, site, origin, page_path):
     if (page_path, 390) in _LOADED:
         resized = _LOADED[(page_path, 390)]["summary"]
     else:  # test_page did not run on this page (e.g. -k): its sequence of measurements on a fresh 1280 load
-        context, page = new_page(browser, origin, 1280)
+        context, page = new_page(browser, 1280)
         try:
             load(page, f"{origin}/{page_path}")
             resized = measure_widths(page, site, origin)[390]["summary"]
