@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fetch the JavaScript the site serves itself, so that no page needs a CDN:
-#   - MathJax 3 (tex-mml-chtml component, CHTML woff-v2 fonts, TeX extensions),
+#   - MathJax 3 (tex-mml-svg component, which draws glyphs as SVG paths and needs no font files; TeX
+#     extensions),
 #   - RequireJS,
 #   - the Jupyter widget manager @jupyter-widgets/html-manager (embed-amd.js plus the
 #     font/image files it loads at run time, relative to its own URL).
@@ -22,8 +23,7 @@ WANT_STAMP="mathjax@$MATHJAX_VERSION @jupyter-widgets/html-manager@$HTML_MANAGER
 
 # Files that must exist for the site to work offline (checked for the fast path).
 REQUIRED=(
-  mathjax/tex-mml-chtml.js
-  mathjax/output/chtml/fonts/woff-v2/MathJax_Main-Regular.woff
+  mathjax/tex-mml-svg.js
   mathjax/input/tex/extensions/ams.js
   require.js
   widgets/embed-amd.js
@@ -79,11 +79,10 @@ RJ="$TMP/x/requirejs/package"
 
 # Assemble in a staging dir and swap it in, so an interrupted run never leaves half a vendor dir.
 STAGE="$TMP/vendor"
-mkdir -p "$STAGE/mathjax/output/chtml/fonts" "$STAGE/mathjax/input/tex" "$STAGE/widgets"
+mkdir -p "$STAGE/mathjax/input/tex" "$STAGE/widgets"
 
 # MathJax: the combined component plus what it loads lazily, at the same relative paths as in es5/.
-cp "$MJ/tex-mml-chtml.js" "$STAGE/mathjax/"
-cp -r "$MJ/output/chtml/fonts/woff-v2" "$STAGE/mathjax/output/chtml/fonts/"
+cp "$MJ/tex-mml-svg.js" "$STAGE/mathjax/"
 cp -r "$MJ/input/tex/extensions" "$STAGE/mathjax/input/tex/"
 cp "$TMP/x/mathjax/package/LICENSE" "$STAGE/mathjax/LICENSE"
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import json
 import os
 import re
 import shutil
@@ -282,7 +283,7 @@ _SETTLE_JS = """async () => {
 
 _MATH_JS = r"""() => {
   const errors = [];
-  // CHTML draws glyphs with CSS, so textContent is empty: use the assistive MathML copy for the message
+  // the glyphs are SVG paths (CHTML: CSS), so textContent is empty: use the assistive MathML copy for the message
   const mathSource = el => {
     const box = el.closest('mjx-container');
     const mml = box && box.querySelector('mjx-assistive-mml');
@@ -293,15 +294,16 @@ _MATH_JS = r"""() => {
     if (!el.querySelector('mjx-container'))
       errors.push('not typeset: ' + el.textContent.trim().slice(0, 120));
   }
-  for (const el of document.querySelectorAll('mjx-merror'))
-    errors.push('mjx-merror: ' + (el.getAttribute('data-mjx-error') || mathSource(el)).slice(0, 120));
-  // undefined macros (MathJax 3 noundefined extension) render as red text, not as mjx-merror: CHTML puts
-  // the colour in the element's inline style (read el.style, not getComputedStyle, which recalculated the
-  // style of ~100,000 glyph elements: 0.7 s of a chapter page, measured)
-  for (const el of document.querySelectorAll('mjx-mtext[style]')) {
-    const color = el.style.color.replace(/\s/g, '').toLowerCase();
-    if (color === 'red' || color === 'rgb(255,0,0)' || color === '#f00' || color === '#ff0000')
-      errors.push('red mjx-mtext (undefined macro?) in: ' + mathSource(el));
+  // both of MathJax's outputs: the site's SVG (_config.yml: mathjax_path) and CHTML
+  for (const el of document.querySelectorAll('mjx-merror, mjx-container [data-mml-node="merror"]'))
+    errors.push('merror: ' + (el.getAttribute('data-mjx-error') || mathSource(el)).slice(0, 120));
+  // undefined macros (MathJax 3 noundefined extension) render as red text, not as merror: SVG puts the
+  // colour in a fill attribute, CHTML in the element's inline style (read attributes and el.style, not
+  // getComputedStyle, which recalculated the style of ~100,000 glyph elements: 0.7 s a chapter page, measured)
+  const red = c => ['red', 'rgb(255,0,0)', '#f00', '#ff0000'].includes((c || '').replace(/\s/g, '').toLowerCase());
+  for (const el of document.querySelectorAll('mjx-container [data-mml-node="mtext"][fill], mjx-mtext[style]')) {
+    if (red(el.getAttribute('fill')) || red(el.style.color))
+      errors.push('red mtext (undefined macro?) in: ' + mathSource(el));
   }
   // widget labels and HTMLMath widgets whose TeX was left raw (e.g. no MathJax.Hub shim, $ delimiters)
   const skip = 'script, style, pre, code, textarea, input, mjx-container';
@@ -481,7 +483,7 @@ _MEASURE_JS = r"""(equationsOnly) => {
   for (const box of document.querySelectorAll('div.math')) {
     const c = box.querySelector('mjx-container');
     if (!c || !visible(box)) continue;
-    const m = c.querySelector('mjx-math');
+    const m = c.querySelector(':scope > svg, mjx-math');  // the drawn equation (SVG output; CHTML)
     const width = m ? m.getBoundingClientRect().width : c.scrollWidth;
     const room = c.clientWidth;
     const cs = getComputedStyle(c);
@@ -861,11 +863,13 @@ def test_page(page_path, browser, reader, site, origin, screenshot_dir):  # brow
 # ---------------------------------------------------------------------------------------------------
 # canary: the checks above must be able to fail
 
+# The canary pages load the site's MathJax component with the site's output settings (site_mathjax):
+# __COMPONENT__ and __OUTPUT__ are filled in by canary_site.
 CANARY_HTML = r"""<!doctype html>
 <html><head><meta charset="utf-8"><title>canary</title>
-<script>window.MathJax = {tex: {macros: {R: "\\mathbb{R}"}},
-                         options: {processHtmlClass: "math"}};</script>
-<script defer src="vendor/mathjax/tex-mml-chtml.js"></script>
+<script>window.MathJax = Object.assign({tex: {macros: {R: "\\mathbb{R}"}},
+                                       options: {processHtmlClass: "math"}}, __OUTPUT__);</script>
+<script defer src="vendor/mathjax/__COMPONENT__"></script>
 </head><body>
 <p>fine: <span class="math">\(x^\top y \in \R\)</span></p>
 <p>undefined macro: <span class="math">\(\undefinedmacro{x} + 1\)</span></p>
@@ -894,31 +898,42 @@ DEADNAV_HTML = """<!doctype html>
 
 GOOD_HTML = r"""<!doctype html>
 <html><head><meta charset="utf-8"><title>good</title>
-<script>window.MathJax = {tex: {macros: {R: "\\mathbb{R}"}}};</script>
-<script defer src="vendor/mathjax/tex-mml-chtml.js"></script>
+<script>window.MathJax = Object.assign({tex: {macros: {R: "\\mathbb{R}"}}}, __OUTPUT__);</script>
+<script defer src="vendor/mathjax/__COMPONENT__"></script>
 </head><body><p><span class="math">\(x^\top y \in \R\)</span></p>
 <img src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" alt="dot"></body></html>
 """
 
 
-def _mathjax_dir(site: Path | None) -> Path | None:
+def site_mathjax() -> tuple[str, dict]:
+    """The site's MathJax component (a file of vendor/mathjax) and its settings other than TeX's (the
+    output's), as _config.yml gives them to every page."""
+    import yaml
+
+    config = yaml.safe_load((REPO / "_config.yml").read_text(encoding="utf-8"))["sphinx"]["config"]
+    return Path(config["mathjax_path"]).name, {k: v for k, v in config["mathjax3_config"].items() if k != "tex"}
+
+
+def _mathjax_dir(site: Path | None, component: str) -> Path | None:
     for candidate in (REPO / "book" / "_assets" / "vendor" / "mathjax",
                       site / "_static" / "vendor" / "mathjax" if site else None):
-        if candidate and (candidate / "tex-mml-chtml.js").is_file():
+        if candidate and (candidate / component).is_file():
             return candidate
     return None
 
 
 @pytest.fixture(scope="module")
 def canary_site(tmp_path_factory):
-    mathjax = _mathjax_dir(site_dir())
+    component, output = site_mathjax()
+    mathjax = _mathjax_dir(site_dir(), component)
     if mathjax is None:
-        pytest.fail("vendored MathJax not found: run tools/assets.sh first", pytrace=False)
+        pytest.fail(f"vendored MathJax ({component}) not found: run tools/assets.sh first", pytrace=False)
     root = tmp_path_factory.mktemp("canary")
     (root / "vendor").mkdir()
     (root / "vendor" / "mathjax").symlink_to(mathjax, target_is_directory=True)
-    (root / "canary.html").write_text(CANARY_HTML, encoding="utf-8")
-    (root / "good.html").write_text(GOOD_HTML, encoding="utf-8")
+    for name, html in (("canary.html", CANARY_HTML), ("good.html", GOOD_HTML)):
+        html = html.replace("__COMPONENT__", component).replace("__OUTPUT__", json.dumps(output))
+        (root / name).write_text(html, encoding="utf-8")
     (root / "deadnav.html").write_text(DEADNAV_HTML, encoding="utf-8")
     with serve(root) as url:
         yield url
@@ -932,9 +947,10 @@ def test_canary_checks_fail_on_a_broken_page(browser, canary_site):
     assert any("cdn.example.invalid" in r for r in report.external_requests)
     assert any("404" in r and "missing.png" in r for r in report.failed_requests)
     assert any("canary console error" in e for e in report.console_errors)
-    assert any("undefinedmacro" in e and "red mjx-mtext" in e for e in report.math_errors), report.math_errors
+    assert any("undefinedmacro" in e and "red mtext" in e for e in report.math_errors), report.math_errors
     assert any("undefinedmacro" in e and "undefined macro in" in e for e in report.math_errors)
-    assert any("merror" in e for e in report.math_errors), report.math_errors
+    assert any(e.startswith("merror: ") for e in report.math_errors), report.math_errors        # the page
+    assert any(e.startswith("MathJax merror in: ") for e in report.math_errors), report.math_errors  # MathJax's
     assert any("raw TeX in a widget: label $\\alpha$" in e for e in report.math_errors), report.math_errors
     assert sorted(Path(s).name for s in report.broken_images) == ["logo.png", "missing.png"]
     assert report.widget_views == 1 and report.widgets_rendered == 0
