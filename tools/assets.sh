@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fetch the JavaScript the site serves itself, so that no page needs a CDN:
 #   - MathJax 3 (tex-mml-svg component, which draws glyphs as SVG paths and needs no font files; TeX
-#     extensions),
+#     extensions; the CHTML output and its fonts, which MathJax's menu loads when a reader picks it),
 #   - RequireJS,
 #   - the Jupyter widget manager @jupyter-widgets/html-manager (embed-amd.js plus the
 #     font/image files it loads at run time, relative to its own URL).
@@ -24,6 +24,9 @@ WANT_STAMP="mathjax@$MATHJAX_VERSION @jupyter-widgets/html-manager@$HTML_MANAGER
 # Files that must exist for the site to work offline (checked for the fast path).
 REQUIRED=(
   mathjax/tex-mml-svg.js
+  mathjax/output/chtml.js
+  mathjax/output/chtml/fonts/tex.js
+  mathjax/output/chtml/fonts/woff-v2/MathJax_Main-Regular.woff
   mathjax/input/tex/extensions/ams.js
   require.js
   widgets/embed-amd.js
@@ -79,10 +82,16 @@ RJ="$TMP/x/requirejs/package"
 
 # Assemble in a staging dir and swap it in, so an interrupted run never leaves half a vendor dir.
 STAGE="$TMP/vendor"
-mkdir -p "$STAGE/mathjax/input/tex" "$STAGE/widgets"
+mkdir -p "$STAGE/mathjax/input/tex" "$STAGE/mathjax/output/chtml/fonts" "$STAGE/widgets"
 
 # MathJax: the combined component plus what it loads lazily, at the same relative paths as in es5/.
 cp "$MJ/tex-mml-svg.js" "$STAGE/mathjax/"
+# Math Renderer > CHTML in MathJax's context menu loads output/chtml.js, its font data and fonts (relative to the
+# component): without them the reader's choice, which MathJax keeps in localStorage, left every page
+# without math, offline
+cp "$MJ/output/chtml.js" "$STAGE/mathjax/output/"
+cp "$MJ/output/chtml/fonts/tex.js" "$STAGE/mathjax/output/chtml/fonts/"
+cp -r "$MJ/output/chtml/fonts/woff-v2" "$STAGE/mathjax/output/chtml/fonts/"
 cp -r "$MJ/input/tex/extensions" "$STAGE/mathjax/input/tex/"
 cp "$TMP/x/mathjax/package/LICENSE" "$STAGE/mathjax/LICENSE"
 

@@ -863,12 +863,12 @@ def test_page(page_path, browser, reader, site, origin, screenshot_dir):  # brow
 # ---------------------------------------------------------------------------------------------------
 # canary: the checks above must be able to fail
 
-# The canary pages load the site's MathJax component with the site's output settings (site_mathjax):
-# __COMPONENT__ and __OUTPUT__ are filled in by canary_site.
+# The canary pages load the site's MathJax component with the site's settings (site_mathjax), and a macro
+# and (canary) the class of the elements to typeset of their own: canary_site fills in __COMPONENT__ and
+# __CONFIG__ (canary_config).
 CANARY_HTML = r"""<!doctype html>
 <html><head><meta charset="utf-8"><title>canary</title>
-<script>window.MathJax = Object.assign({tex: {macros: {R: "\\mathbb{R}"}},
-                                       options: {processHtmlClass: "math"}}, __OUTPUT__);</script>
+<script>window.MathJax = __CONFIG__;</script>
 <script defer src="vendor/mathjax/__COMPONENT__"></script>
 </head><body>
 <p>fine: <span class="math">\(x^\top y \in \R\)</span></p>
@@ -898,20 +898,30 @@ DEADNAV_HTML = """<!doctype html>
 
 GOOD_HTML = r"""<!doctype html>
 <html><head><meta charset="utf-8"><title>good</title>
-<script>window.MathJax = Object.assign({tex: {macros: {R: "\\mathbb{R}"}}}, __OUTPUT__);</script>
+<script>window.MathJax = __CONFIG__;</script>
 <script defer src="vendor/mathjax/__COMPONENT__"></script>
 </head><body><p><span class="math">\(x^\top y \in \R\)</span></p>
+<p>coloured text that is not an error: <math><mtext mathcolor="blue">ok</mtext></math></p>
 <img src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" alt="dot"></body></html>
 """
 
 
 def site_mathjax() -> tuple[str, dict]:
-    """The site's MathJax component (a file of vendor/mathjax) and its settings other than TeX's (the
-    output's), as _config.yml gives them to every page."""
+    """The site's MathJax component (a file of vendor/mathjax) and its settings (``mathjax3_config``), as
+    the repository's _config.yml gives them to every page of the site it builds."""
     import yaml
 
     config = yaml.safe_load((REPO / "_config.yml").read_text(encoding="utf-8"))["sphinx"]["config"]
-    return Path(config["mathjax_path"]).name, {k: v for k, v in config["mathjax3_config"].items() if k != "tex"}
+    return Path(config["mathjax_path"]).name, config["mathjax3_config"]
+
+
+def canary_config(settings: dict, process_class: str | None = None) -> dict:
+    """The site's MathJax ``settings`` with the canary pages' own macro (the site's TeX settings otherwise
+    kept) and, if given, ``process_class`` added to its options (the site's options otherwise kept)."""
+    config = {**settings, "tex": {**settings.get("tex", {}), "macros": {"R": "\\mathbb{R}"}}}
+    if process_class is not None:
+        config["options"] = {**settings.get("options", {}), "processHtmlClass": process_class}
+    return config
 
 
 def _mathjax_dir(site: Path | None, component: str) -> Path | None:
@@ -924,15 +934,16 @@ def _mathjax_dir(site: Path | None, component: str) -> Path | None:
 
 @pytest.fixture(scope="module")
 def canary_site(tmp_path_factory):
-    component, output = site_mathjax()
+    component, settings = site_mathjax()
     mathjax = _mathjax_dir(site_dir(), component)
     if mathjax is None:
         pytest.fail(f"vendored MathJax ({component}) not found: run tools/assets.sh first", pytrace=False)
     root = tmp_path_factory.mktemp("canary")
     (root / "vendor").mkdir()
     (root / "vendor" / "mathjax").symlink_to(mathjax, target_is_directory=True)
-    for name, html in (("canary.html", CANARY_HTML), ("good.html", GOOD_HTML)):
-        html = html.replace("__COMPONENT__", component).replace("__OUTPUT__", json.dumps(output))
+    for name, html, config in (("canary.html", CANARY_HTML, canary_config(settings, "math")),
+                               ("good.html", GOOD_HTML, canary_config(settings))):
+        html = html.replace("__COMPONENT__", component).replace("__CONFIG__", json.dumps(config))
         (root / name).write_text(html, encoding="utf-8")
     (root / "deadnav.html").write_text(DEADNAV_HTML, encoding="utf-8")
     with serve(root) as url:
@@ -959,7 +970,8 @@ def test_canary_checks_fail_on_a_broken_page(browser, canary_site):
 def test_canary_checks_pass_on_a_good_page(browser, canary_site):
     report = check_page(browser, f"{canary_site}/good.html", canary_site)
     assert not report.problems(), report.summary()
-    assert report.math_elements == 1 and report.mjx_containers == 1 and report.images == 1
+    # the blue MathML text is typeset (a second mjx-container) and is not taken for an undefined macro
+    assert report.math_elements == 1 and report.mjx_containers == 2 and report.images == 1
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -1229,3 +1241,38 @@ def test_resized_layout_equals_a_fresh_load(browser, site, origin, page_path):
     fresh = fresh_load(browser, site, origin, page_path, 390)["layout"]["summary"]
     differ = {k: (resized.get(k), fresh[k]) for k in fresh if resized.get(k) != fresh[k]}
     assert not differ, f"{page_path}: resized to 390 px vs loaded at 390 px (resized, fresh): {differ}"
+
+
+MENU_PAGE = "book/front/notation.html"   # a short page with math
+
+
+@pytest.mark.parametrize("renderer", ["CHTML", "SVG"])
+def test_the_math_renderer_a_reader_picks_in_mathjaxs_menu_works_offline(browser, site, origin, renderer):
+    """MathJax's context menu (Math Settings > Math Renderer) switches the output for every page (kept in
+    localStorage); the other output is loaded from the site then. Each renderer typesets every formula of
+    the page, and nothing it asks for is missing (the site's own output is SVG: _config.yml)."""
+    if not (site / MENU_PAGE).is_file():
+        pytest.skip(f"{MENU_PAGE} not built")
+    context, page = new_page(browser, 1280, timeout_ms=NAV_TIMEOUT_MS)
+    failed = []
+    page.on("response", lambda r: failed.append(f"HTTP {r.status} {r.url}") if r.status >= 400 else None)
+    page.on("requestfailed", lambda r: failed.append(f"{r.failure} {r.url}"))
+    try:
+        load(page, f"{origin}/{MENU_PAGE}")
+        page.evaluate(f"() => localStorage.setItem('MathJax-Menu-Settings', '{{\"renderer\": \"{renderer}\"}}')")
+        page.reload(wait_until="load")
+        try:  # a missing output file leaves the formulas untypeset: reported below, with the failed request
+            page.wait_for_function("n => document.querySelectorAll('mjx-container').length >= n",
+                                   arg=page.locator(".math").count(), timeout=15_000)
+            page.evaluate(_SETTLE_JS)
+        except Exception:  # playwright's TimeoutError
+            pass
+        typeset = page.evaluate("r => [document.querySelectorAll('.math').length, "
+                                "document.querySelectorAll(`mjx-container[jax=\"${r}\"]`).length]", renderer)
+        math = page.evaluate(_MATH_JS)
+    finally:
+        context.close()
+    assert typeset[0] > 0 and typeset[1] >= typeset[0], \
+        f"{renderer}: {typeset[1]} of {typeset[0]} formulas typeset; failed requests: {failed}"
+    assert not math["errors"], math["errors"]
+    assert not failed, failed
