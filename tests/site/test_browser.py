@@ -1257,10 +1257,10 @@ def test_the_math_renderer_a_reader_picks_in_mathjaxs_menu_works_offline(browser
     failed = []
     page.on("response", lambda r: failed.append(f"HTTP {r.status} {r.url}") if r.status >= 400 else None)
     page.on("requestfailed", lambda r: failed.append(f"{r.failure} {r.url}"))
+    # the reader's choice, as the menu stores it, in place before the page's first script runs
+    context.add_init_script(f"localStorage.setItem('MathJax-Menu-Settings', '{{\"renderer\": \"{renderer}\"}}')")
     try:
-        load(page, f"{origin}/{MENU_PAGE}")
-        page.evaluate(f"() => localStorage.setItem('MathJax-Menu-Settings', '{{\"renderer\": \"{renderer}\"}}')")
-        page.reload(wait_until="load")
+        page.goto(f"{origin}/{MENU_PAGE}", wait_until="load")
         try:  # a missing output file leaves the formulas untypeset: reported below, with the failed request
             page.wait_for_function("n => document.querySelectorAll('mjx-container').length >= n",
                                    arg=page.locator(".math").count(), timeout=15_000)
